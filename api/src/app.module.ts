@@ -1,0 +1,29 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { MongooseModule } from '@nestjs/mongoose';
+import { LoggerModule } from 'nestjs-pino';
+import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { loggerParams } from './common/logging/logging.js';
+import type { AppConfig } from './config/app-config.js';
+import { ConfigModule } from './config/config.module.js';
+import { HealthModule } from './modules/health/health.module.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        LoggerModule.forRoot(loggerParams(config)),
+        MongooseModule.forRoot(config.mongodbUri, {
+          serverSelectionTimeoutMS: 5000,
+          retryAttempts: 3,
+          retryDelay: 1000,
+        }),
+        HealthModule,
+      ],
+      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import {
+  Catch,
+  HttpException,
+  HttpStatus,
+  type ArgumentsHost,
+  type ExceptionFilter,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError } from './domain-error.js';
+
+export type ErrorBody = { code: string; error: string; requestId?: string };
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+function httpMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+/** The one place that maps errors to HTTP answers. Unknown errors are logged and leak nothing. */
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    // pino-http gives every request its id and a child logger.
+    const request = http.getRequest<Request>();
+    const response = http.getResponse<Response>();
+    const requestId = typeof request.id === 'object' ? undefined : String(request.id);
+
+    let status: number;
+    let body: ErrorBody;
+    if (exception instanceof DomainError) {
+      status = exception.status;
+      body = { code: exception.code, error: exception.message };
+      for (const [name, value] of Object.entries(exception.headers))
+        response.setHeader(name, value);
+    } else if (exception instanceof HttpException) {
+      status = exception.getStatus();
+      body = { code: CODE_BY_STATUS[status] ?? `HTTP_${status}`, error: httpMessage(exception) };
+    } else {
+      status = HttpStatus.INTERNAL_SERVER_ERROR;
+      body = {
+        code: 'INTERNAL_ERROR',
+        error: 'Something went wrong on our side. Please try again.',
+        requestId,
+      };
+      request.log.error({ err: exception, requestId }, 'Unhandled error');
+    }
+    response.status(status).json(body);
+  }
+}

@@ -1,0 +1,44 @@
+import { Injectable } from '@nestjs/common';
+import { InjectConnection } from '@nestjs/mongoose';
+import { ConnectionStates, type Connection } from 'mongoose';
+import { OcrEngineProbe, type ComponentHealth } from './ocr-engine.probe.js';
+
+export type HealthReport = {
+  status: 'ok' | 'degraded';
+  database: ComponentHealth;
+  ocr: Awaited<ReturnType<OcrEngineProbe['check']>>;
+};
+
+const DB_PING_TIMEOUT_MS = 2000;
+
+@Injectable()
+export class HealthService {
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly ocr: OcrEngineProbe,
+  ) {}
+
+  async report(): Promise<HealthReport> {
+    const [database, ocr] = await Promise.all([this.pingDatabase(), this.ocr.check()]);
+    const status = database.status === 'up' && ocr.status === 'up' ? 'ok' : 'degraded';
+    return { status, database, ocr };
+  }
+
+  private async pingDatabase(): Promise<ComponentHealth> {
+    const db = this.connection.db;
+    if (!db || this.connection.readyState !== ConnectionStates.connected)
+      return { status: 'down', detail: 'not connected' };
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('ping timed out')), DB_PING_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([db.command({ ping: 1 }), timeout]);
+      return { status: 'up' };
+    } catch (error) {
+      return { status: 'down', detail: error instanceof Error ? error.message : 'ping failed' };
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+
+const main: RouteChrome = { navbar: 'main', footer: 'main' };
+const addon: RouteChrome = { navbar: 'addon', footer: 'addon' };
+
+export const routes: RemoteRoute[] = [
+  { path: '/pricing', handle: main, element: <UnderConstruction title="Pricing" /> },
+  {
+    path: '/sheets-extension-pricing',
+    handle: addon,
+    element: <UnderConstruction title="Add-on pricing" />,
+  },
+  {
+    path: '/user-account',
+    handle: main,
+    element: <UnderConstruction title="Account Information" />,
+  },
+  {
+    path: '/sheets-extension-user-account',
+    handle: addon,
+    element: <UnderConstruction title="Account Information" />,
+  },
+  {
+    path: '/payment-success',
+    handle: main,
+    element: <UnderConstruction title="Payment Successful" />,
+  },
+  { path: '/signup-success', handle: main, element: <UnderConstruction title="Welcome" /> },
+  { path: '/affiliate', handle: main, element: <UnderConstruction title="Affiliate programme" /> },
+  { path: '/refund-policy', handle: main, element: <UnderConstruction title="Refund Policy" /> },
+];

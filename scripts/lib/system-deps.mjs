@@ -1,0 +1,40 @@
+// Debian packages the platform needs. As root they are installed; otherwise a clear message names
+// them so a person can install them.
+import { probe, run } from './proc.mjs';
+
+export const PLATFORM_PACKAGES = ['tesseract-ocr'];
+export const TEST_PACKAGES = ['chromium'];
+
+async function isInstalled(pkg) {
+  const { ok, output } = await probe('dpkg-query', ['-W', '-f=${Status}', pkg]);
+  return ok && output.includes('install ok installed');
+}
+
+export async function ensureDebianPackages(packages, purpose) {
+  const missing = [];
+  for (const pkg of packages) if (!(await isInstalled(pkg))) missing.push(pkg);
+  if (missing.length === 0) return true;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(
+      `Missing Debian packages for ${purpose}: ${missing.join(' ')}\n` +
+        `Install them with: sudo apt-get install -y ${missing.join(' ')}`,
+    );
+    return false;
+  }
+  console.log(`Installing Debian packages for ${purpose}: ${missing.join(' ')}`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  try {
+    await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+      env,
+      quiet: true,
+    });
+  } catch {
+    await run('apt-get', ['update'], { env, quiet: true });
+    await run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], {
+      env,
+      quiet: true,
+    });
+  }
+  return true;
+}

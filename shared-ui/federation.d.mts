@@ -1,0 +1,1 @@
+export function sharedSingletons(): Record<string, { singleton: true; requiredVersion: string }>;

@@ -1,0 +1,36 @@
+export { tokens, tokenValues, MOBILE_BREAKPOINT_PX, type TokenName } from './theme/tokens';
+export { GlobalStyle } from './theme/GlobalStyle';
+export { Button, type ButtonProps, type ButtonVariant } from './primitives/Button';
+export { Card } from './primitives/Card';
+export { Modal, type ModalProps } from './primitives/Modal';
+export { TextField, TextArea } from './primitives/TextField';
+export { Select, type SelectOption, type SelectProps } from './primitives/Select';
+export { FormStatus, type FormStatusKind } from './primitives/FormStatus';
+export { ToastHost, toast, TOAST_DURATION_MS } from './toast/toast';
+export { configureApi, apiUrl, apiFetch } from './session/api-client';
+export { useSession, loadSession, resetSession } from './session/useSession';
+export { startLogin } from './session/login';
+export { isLifetime, type User, type PlanType, type SessionState } from './session/user';
+export {
+  carryQuery,
+  isAddonPath,
+  TRACKING_PARAMS,
+  type CurrentLocation,
+} from './links/carry-query';
+export { CarryLink, useCarryingNavigate, type CarryLinkProps } from './links/CarryLink';
+export {
+  openFeedbackPopup,
+  closeFeedbackPopup,
+  useFeedbackPopupOpen,
+} from './feedback/feedback-popup';
+export {
+  DEFAULT_CHROME,
+  type NavbarVariant,
+  type FooterVariant,
+  type RouteChrome,
+  type RemoteRoute,
+  type RemoteModule,
+  type FeedbackFormProps,
+} from './federation/remote-contract';
+export { UnderConstruction } from './federation/UnderConstruction';
+export { renderStandalone } from './federation/standalone';

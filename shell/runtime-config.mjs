@@ -1,0 +1,83 @@
+// The shell's run-time configuration: where the API and each remote live in this environment, and
+// which paths each remote serves (so a remote that is down still owns its routes and shows a
+// fallback). Served as /runtime-config.json next to the shell, built from the environment when
+// the server starts: the same build runs in every environment.
+
+/** @type {{ name: string; urlVar: string; defaultPort: number; routes: string[] }[]} */
+export const REMOTES = [
+  {
+    name: 'mfeTextOcr',
+    urlVar: 'MFE_TEXT_OCR_URL',
+    defaultPort: 3001,
+    routes: [
+      '/',
+      '/handwriting-ocr',
+      '/feedback',
+      '/contact-us',
+      '/terms-of-service',
+      '/privacy-policy',
+    ],
+  },
+  {
+    name: 'mfeSheetsAddon',
+    urlVar: 'MFE_SHEETS_ADDON_URL',
+    defaultPort: 3002,
+    routes: [
+      '/pdf-to-sheets-extension',
+      '/sheets-extension-faq',
+      '/sheets-extension-contact-us',
+      '/sheets-extension-feedback',
+      '/sheets-extension-terms-of-service',
+      '/sheets-extension-privacy-policy',
+    ],
+  },
+  {
+    name: 'mfeCommentFilter',
+    urlVar: 'MFE_COMMENT_FILTER_URL',
+    defaultPort: 3003,
+    routes: ['/yt-comment-filter'],
+  },
+  {
+    name: 'mfeBilling',
+    urlVar: 'MFE_BILLING_URL',
+    defaultPort: 3004,
+    routes: [
+      '/pricing',
+      '/sheets-extension-pricing',
+      '/user-account',
+      '/sheets-extension-user-account',
+      '/payment-success',
+      '/signup-success',
+      '/affiliate',
+      '/refund-policy',
+    ],
+  },
+];
+
+const trimSlash = (url) => url.replace(/\/+$/, '');
+
+/** @param {Record<string, string | undefined>} env */
+export function buildRuntimeConfig(env) {
+  return {
+    apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
+    affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
+    remotes: REMOTES.map((remote) => ({
+      name: remote.name,
+      entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${remote.defaultPort}`)}/mf-manifest.json`,
+      routes: remote.routes,
+    })),
+  };
+}
+
+/** A Vite plugin answering GET /runtime-config.json in dev and preview from process.env. */
+export function runtimeConfigPlugin() {
+  /** @param {{ middlewares: { use: (path: string, fn: (req: unknown, res: import('node:http').ServerResponse) => void) => void } }} server */
+  const serve = (server) => {
+    server.middlewares.use('/runtime-config.json', (_req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-store');
+      res.end(JSON.stringify(buildRuntimeConfig(process.env)));
+    });
+  };
+  return { name: 'shell-runtime-config', configureServer: serve, configurePreviewServer: serve };
+}

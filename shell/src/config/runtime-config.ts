@@ -1,0 +1,25 @@
+import type { RuntimeConfig } from '../../runtime-config.mjs';
+
+export type { RuntimeConfig, RemoteEntry } from '../../runtime-config.mjs';
+
+function isRuntimeConfig(value: unknown): value is RuntimeConfig {
+  if (typeof value !== 'object' || value === null) return false;
+  const config = value as RuntimeConfig;
+  return (
+    typeof config.apiUrl === 'string' &&
+    typeof config.affiliateSignupUrl === 'string' &&
+    Array.isArray(config.remotes) &&
+    config.remotes.every(
+      (r) => typeof r.name === 'string' && typeof r.entry === 'string' && Array.isArray(r.routes),
+    )
+  );
+}
+
+/** Reads the environment's configuration served next to the shell. */
+export async function fetchRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  const body: unknown = await response.json();
+  if (!isRuntimeConfig(body)) throw new Error(`${url} is not a valid shell configuration`);
+  return body;
+}

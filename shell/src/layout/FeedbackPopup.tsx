@@ -1,0 +1,34 @@
+import { closeFeedbackPopup, Modal, useFeedbackPopupOpen, type FooterVariant } from 'shared-ui';
+import { useRemoteModule } from '../federation/useRemoteModule';
+
+// The remote that owns the feedback form for each surface.
+export const FEEDBACK_REMOTE: Record<FooterVariant, string> = {
+  main: 'mfeTextOcr',
+  addon: 'mfeSheetsAddon',
+};
+
+function FeedbackContent({ remote }: { remote: string }) {
+  const { state, retry } = useRemoteModule(remote);
+  if (state.status === 'loading') return <p role="status">Loading…</p>;
+  const Form = state.status === 'ready' ? state.module.FeedbackForm : undefined;
+  if (!Form) {
+    return (
+      <p role="alert">
+        The feedback form could not be loaded.{' '}
+        <button type="button" onClick={retry}>
+          Retry
+        </button>
+      </p>
+    );
+  }
+  return <Form onDone={closeFeedbackPopup} />;
+}
+
+export function FeedbackPopup({ variant }: { variant: FooterVariant }) {
+  const open = useFeedbackPopupOpen();
+  return (
+    <Modal open={open} title="Feedback" onClose={closeFeedbackPopup}>
+      {open && <FeedbackContent remote={FEEDBACK_REMOTE[variant]} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,30 @@
+import { Button, CarryLink, startLogin, toast, useSession } from 'shared-ui';
+import { useLocation } from 'react-router-dom';
+
+type Props = {
+  accountPath: string;
+  /** What a signed-out visitor sees instead of Login on pages that are not landings. */
+  signedOutLink?: { label: string; to: string };
+};
+
+/** Login, or 'Hello, <name>' linking to the account; nothing while the session is unknown. */
+export function SessionControl({ accountPath, signedOutLink }: Props) {
+  const user = useSession();
+  const location = useLocation();
+  if (user === undefined) return null;
+  if (user) {
+    return (
+      <CarryLink to={accountPath} aria-label={`Account: Hello, ${user.name}`}>
+        Hello, {user.name}
+      </CarryLink>
+    );
+  }
+  if (signedOutLink) return <CarryLink to={signedOutLink.to}>{signedOutLink.label}</CarryLink>;
+  const login = () => {
+    startLogin(`${location.pathname}${location.search}`).catch((error: unknown) => {
+      console.error('login failed', error);
+      toast.error('Sign-in is not available right now. Please try again later.');
+    });
+  };
+  return <Button onClick={login}>Login</Button>;
+}

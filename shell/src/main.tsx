@@ -1,0 +1,38 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { configureApi } from 'shared-ui';
+import { fetchRuntimeConfig } from './config/runtime-config';
+import { RuntimeConfigContext } from './config/RuntimeConfigContext';
+import { createRemoteLoader } from './federation/remote-registry';
+import { RemoteLoaderContext } from './federation/RemoteLoaderContext';
+import { buildRoutes } from './routing/build-routes';
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root is missing from index.html');
+const root = createRoot(container);
+
+fetchRuntimeConfig().then(
+  (config) => {
+    configureApi({ baseUrl: config.apiUrl });
+    const loader = createRemoteLoader(config.remotes);
+    const router = createBrowserRouter(buildRoutes(config));
+    root.render(
+      <StrictMode>
+        <RuntimeConfigContext.Provider value={config}>
+          <RemoteLoaderContext.Provider value={loader}>
+            <RouterProvider router={router} />
+          </RemoteLoaderContext.Provider>
+        </RuntimeConfigContext.Provider>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    console.error('Could not load the site configuration', error);
+    root.render(
+      <p role="alert" style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }}>
+        The site could not start. Please reload the page in a moment.
+      </p>,
+    );
+  },
+);

@@ -1,0 +1,26 @@
+import { CarryLink, tokens } from 'shared-ui';
+import styled from 'styled-components';
+import { useRouteChrome } from '../layout/ChromeContext';
+
+const StyledPage = styled.section`
+  max-width: ${tokens.layout.maxContent};
+  margin: 0 auto;
+  padding: ${tokens.space[8]} ${tokens.space[4]};
+  text-align: center;
+`;
+
+export function NotFound() {
+  useRouteChrome();
+  return (
+    <StyledPage aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Page not found</h1>
+      <p>The page you are looking for does not exist or has moved.</p>
+      <CarryLink to="/">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" focusable="false">
+          <path fill="currentColor" d="M12 3 2 12h3v8h6v-6h2v6h6v-8h3z" />
+        </svg>{' '}
+        Return to Home
+      </CarryLink>
+    </StyledPage>
+  );
+}
