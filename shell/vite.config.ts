@@ -2,7 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { sharedSingletons } from 'shared-ui/federation';
 import { defineConfig } from 'vite';
-import { runtimeConfigPlugin } from './runtime-config.mjs';
+import { runtimeConfigPlugin } from './runtime-config';
 
 // The host declares no remotes here: it reads them from /runtime-config.json at run time.
 export default defineConfig({

@@ -90,7 +90,7 @@ export async function startFerretdb(group, { binary, port, dataDir, name = 'ferr
     '--debug-addr=127.0.0.1:0',
     `--state-dir=${dataDir}`,
     '--telemetry=disable',
-    '--log-level=WARN',
+    '--log-level=ERROR',
   ]);
   await waitForPort(port, { service, timeoutMs: 30000 });
   return { service, uri: `mongodb://127.0.0.1:${port}/ocr` };

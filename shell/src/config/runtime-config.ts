@@ -1,6 +1,6 @@
-import type { RuntimeConfig } from '../../runtime-config.mjs';
+import type { RuntimeConfig } from '../../runtime-config';
 
-export type { RuntimeConfig, RemoteEntry } from '../../runtime-config.mjs';
+export type { RuntimeConfig, RemoteEntry } from '../../runtime-config';
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (typeof value !== 'object' || value === null) return false;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
-import { ConnectionStates, type Connection } from 'mongoose';
+import mongoose, { type Connection } from 'mongoose';
 import { OcrEngineProbe, type ComponentHealth } from './ocr-engine.probe.js';
 
 export type HealthReport = {
@@ -26,7 +26,7 @@ export class HealthService {
 
   private async pingDatabase(): Promise<ComponentHealth> {
     const db = this.connection.db;
-    if (!db || this.connection.readyState !== ConnectionStates.connected)
+    if (!db || this.connection.readyState !== mongoose.ConnectionStates.connected)
       return { status: 'down', detail: 'not connected' };
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {

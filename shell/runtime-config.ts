@@ -3,8 +3,15 @@
 // fallback). Served as /runtime-config.json next to the shell, built from the environment when
 // the server starts: the same build runs in every environment.
 
-/** @type {{ name: string; urlVar: string; defaultPort: number; routes: string[] }[]} */
-export const REMOTES = [
+import type { ServerResponse } from 'node:http';
+import type { Plugin } from 'vite';
+
+export type RemoteEntry = { name: string; entry: string; routes: string[] };
+export type RuntimeConfig = { apiUrl: string; affiliateSignupUrl: string; remotes: RemoteEntry[] };
+
+type RemoteDeployment = { name: string; urlVar: string; defaultPort: number; routes: string[] };
+
+export const REMOTES: RemoteDeployment[] = [
   {
     name: 'mfeTextOcr',
     urlVar: 'MFE_TEXT_OCR_URL',
@@ -54,25 +61,26 @@ export const REMOTES = [
   },
 ];
 
-const trimSlash = (url) => url.replace(/\/+$/, '');
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
-/** @param {Record<string, string | undefined>} env */
-export function buildRuntimeConfig(env) {
+export function buildRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
   return {
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
     affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
     remotes: REMOTES.map((remote) => ({
       name: remote.name,
-      entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${remote.defaultPort}`)}/mf-manifest.json`,
+      entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${String(remote.defaultPort)}`)}/mf-manifest.json`,
       routes: remote.routes,
     })),
   };
 }
 
 /** A Vite plugin answering GET /runtime-config.json in dev and preview from process.env. */
-export function runtimeConfigPlugin() {
-  /** @param {{ middlewares: { use: (path: string, fn: (req: unknown, res: import('node:http').ServerResponse) => void) => void } }} server */
-  const serve = (server) => {
+export function runtimeConfigPlugin(): Plugin {
+  type Server = {
+    middlewares: { use: (path: string, fn: (req: unknown, res: ServerResponse) => void) => void };
+  };
+  const serve = (server: Server) => {
     server.middlewares.use('/runtime-config.json', (_req, res) => {
       res.setHeader('Content-Type', 'application/json');
       res.setHeader('Cache-Control', 'no-store');

@@ -1,0 +1,64 @@
+import { BadRequestException, type ArgumentsHost } from '@nestjs/common';
+import { jest } from '@jest/globals';
+import { AllExceptionsFilter } from './all-exceptions.filter.js';
+import { DomainError } from './domain-error.js';
+
+function hostFor() {
+  const sent: { status?: number; body?: unknown; headers: Record<string, string> } = {
+    headers: {},
+  };
+  const log = { error: jest.fn() };
+  const response = {
+    status(code: number) {
+      sent.status = code;
+      return this;
+    },
+    json(body: unknown) {
+      sent.body = body;
+      return this;
+    },
+    setHeader(name: string, value: string) {
+      sent.headers[name] = value;
+    },
+  };
+  const host = {
+    switchToHttp: () => ({ getRequest: () => ({ id: 'req-1', log }), getResponse: () => response }),
+  } as unknown as ArgumentsHost;
+  return { host, sent, log };
+}
+
+describe('AllExceptionsFilter', () => {
+  const filter = new AllExceptionsFilter();
+
+  it('answers a domain error with its own status, code, message and headers', () => {
+    const { host, sent } = hostFor();
+    filter.catch(
+      new DomainError('QUEUE_FULL', 'Busy, try again soon', 503, { 'Retry-After': '5' }),
+      host,
+    );
+    expect(sent).toEqual({
+      status: 503,
+      body: { code: 'QUEUE_FULL', error: 'Busy, try again soon' },
+      headers: { 'Retry-After': '5' },
+    });
+  });
+
+  it('joins validation messages of an HTTP exception', () => {
+    const { host, sent } = hostFor();
+    filter.catch(new BadRequestException(['name is required', 'email must be an email']), host);
+    expect(sent.status).toBe(400);
+    expect(sent.body).toEqual({
+      code: 'BAD_REQUEST',
+      error: 'name is required; email must be an email',
+    });
+  });
+
+  it('logs an unknown error with the request id and leaks nothing of it', () => {
+    const { host, sent, log } = hostFor();
+    filter.catch(new Error('secret connection string mongodb://user:pw@db'), host);
+    expect(sent.status).toBe(500);
+    expect(JSON.stringify(sent.body)).not.toContain('secret');
+    expect(sent.body).toMatchObject({ code: 'INTERNAL_ERROR', requestId: 'req-1' });
+    expect(log.error).toHaveBeenCalledTimes(1);
+  });
+});

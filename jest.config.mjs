@@ -1,0 +1,65 @@
+// One jest configuration, one project per kind of test. `npm test` runs them in this order:
+// front-end unit tests (jsdom), API tests against the real database, browser tests.
+const frontendTransform = {
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        jsx: 'react-jsx',
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        ignoreDeprecations: '6.0',
+        esModuleInterop: true,
+        isolatedModules: true,
+        strict: true,
+        types: ['jest', '@testing-library/jest-dom', 'node'],
+      },
+    },
+  ],
+};
+
+const frontend = (displayName, roots) => ({
+  displayName,
+  testEnvironment: 'jsdom',
+  roots,
+  testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+  transform: frontendTransform,
+  moduleNameMapper: { '^shared-ui$': '<rootDir>/shared-ui/src/index.ts' },
+  setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.ts'],
+});
+
+/** @type {import('jest').Config} */
+export default {
+  projects: [
+    frontend('shared-ui', ['<rootDir>/shared-ui/src']),
+    frontend('shell', ['<rootDir>/shell/src']),
+    // Each remote's pages get their own tests as they are built; until then the shell's contract
+    // test renders every route they export.
+    frontend('remotes', [
+      '<rootDir>/mfe-text-ocr/src',
+      '<rootDir>/mfe-sheets-addon/src',
+      '<rootDir>/mfe-comment-filter/src',
+      '<rootDir>/mfe-billing/src',
+    ]),
+    {
+      displayName: 'api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/api/src'],
+      testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
+      extensionsToTreatAsEsm: ['.ts'],
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      transform: {
+        '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/api/tsconfig.json' }],
+      },
+      globalSetup: '<rootDir>/api/test/global-setup.mjs',
+      globalTeardown: '<rootDir>/api/test/global-teardown.mjs',
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/e2e'],
+      testMatch: ['**/*.test.mjs'],
+      transform: {},
+    },
+  ],
+};

@@ -1,0 +1,115 @@
+// Starts the built platform (API, the four remotes, the shell) the way production serves it:
+// node for the API, each front end from its own `vite preview` server. Used by `npm start` and by
+// the browser tests.
+import path from 'node:path';
+import { canConnect, waitForPort } from './proc.mjs';
+
+export const REMOTE_SERVICES = [
+  { dir: 'mfe-text-ocr', portVar: 'MFE_TEXT_OCR_PORT', urlVar: 'MFE_TEXT_OCR_URL', port: 3001 },
+  {
+    dir: 'mfe-sheets-addon',
+    portVar: 'MFE_SHEETS_ADDON_PORT',
+    urlVar: 'MFE_SHEETS_ADDON_URL',
+    port: 3002,
+  },
+  {
+    dir: 'mfe-comment-filter',
+    portVar: 'MFE_COMMENT_FILTER_PORT',
+    urlVar: 'MFE_COMMENT_FILTER_URL',
+    port: 3003,
+  },
+  { dir: 'mfe-billing', portVar: 'MFE_BILLING_PORT', urlVar: 'MFE_BILLING_URL', port: 3004 },
+];
+
+const portOf = (env, name, fallback) => {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 65535)
+    throw new Error(`${name} must be a port number`);
+  return value;
+};
+
+/** Ports and public URLs of every part, from the environment with the documented defaults. */
+export function platformLayout(env = process.env) {
+  const shellPort = portOf(env, 'SHELL_PORT', 3000);
+  const apiPort = portOf(env, 'API_PORT', 4000);
+  const remotes = REMOTE_SERVICES.map((r) => {
+    const port = portOf(env, r.portVar, r.port);
+    return { ...r, port, url: env[r.urlVar] || `http://localhost:${port}` };
+  });
+  const shellUrl = env.SHELL_URL || `http://localhost:${shellPort}`;
+  return {
+    shell: { port: shellPort, url: shellUrl },
+    api: { port: apiPort, url: env.API_URL || `http://localhost:${apiPort}` },
+    remotes,
+    corsOrigins: env.CORS_ORIGINS || [shellUrl, ...remotes.map((r) => r.url)].join(','),
+  };
+}
+
+/** Refuses to start over something already listening: a clear message beats a half-started stack. */
+export async function assertPortsFree(layout) {
+  const taken = [];
+  for (const { port } of [layout.shell, layout.api, ...layout.remotes]) {
+    if (await canConnect('127.0.0.1', port)) taken.push(port);
+  }
+  if (taken.length > 0) {
+    throw new Error(
+      `Port(s) ${taken.join(', ')} already in use. Stop what runs there, or choose other ports ` +
+        '(SHELL_PORT, API_PORT, MFE_*_PORT; see the README).',
+    );
+  }
+}
+
+export function startApi(group, { root, layout, mongoUri, env = process.env }) {
+  return group.start('api', process.execPath, [path.join(root, 'api', 'dist', 'main.js')], {
+    cwd: path.join(root, 'api'),
+    env: {
+      ...env,
+      MONGODB_URI: mongoUri,
+      API_PORT: String(layout.api.port),
+      CORS_ORIGINS: layout.corsOrigins,
+    },
+  });
+}
+
+export function startRemote(group, { root, remote, env = process.env }) {
+  return group.start(
+    remote.dir,
+    process.execPath,
+    [viteBin(root), 'preview', '--port', String(remote.port), '--strictPort'],
+    {
+      cwd: path.join(root, remote.dir),
+      env: { ...env, PORT: String(remote.port) },
+    },
+  );
+}
+
+export function startShell(group, { root, layout, env = process.env }) {
+  const remoteUrls = Object.fromEntries(layout.remotes.map((r) => [r.urlVar, r.url]));
+  return group.start(
+    'shell',
+    process.execPath,
+    [viteBin(root), 'preview', '--port', String(layout.shell.port), '--strictPort'],
+    {
+      cwd: path.join(root, 'shell'),
+      env: { ...env, ...remoteUrls, API_URL: layout.api.url },
+    },
+  );
+}
+
+const viteBin = (root) => path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+
+/** Starts API, remotes and shell and waits until each one listens. */
+export async function startPlatform(group, { root, layout, mongoUri, env = process.env }) {
+  const api = startApi(group, { root, layout, mongoUri, env });
+  const remotes = layout.remotes.map((remote) => ({
+    remote,
+    service: startRemote(group, { root, remote, env }),
+  }));
+  const shell = startShell(group, { root, layout, env });
+  await Promise.all([
+    waitForPort(layout.api.port, { service: api }),
+    waitForPort(layout.shell.port, { service: shell }),
+    ...remotes.map(({ remote, service }) => waitForPort(remote.port, { service })),
+  ]);
+  return { api, shell, remotes };
+}

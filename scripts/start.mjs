@@ -1,0 +1,59 @@
+// `npm start`: installs what is missing, builds, starts the database, the API, the four remotes
+// and the shell, and prints the URL to open. Ctrl-C stops everything it started.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureFerretdb, startFerretdb } from './lib/ferretdb.mjs';
+import { ensureNodeModules } from './lib/npm-deps.mjs';
+import { assertPortsFree, platformLayout, startPlatform } from './lib/platform.mjs';
+import { ServiceGroup, run } from './lib/proc.mjs';
+import { ensureDebianPackages, PLATFORM_PACKAGES } from './lib/system-deps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const group = new ServiceGroup();
+let stopping = false;
+
+async function shutdown(code) {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping...');
+  await group.stopAll();
+  process.exit(code);
+}
+process.on('SIGINT', () => void shutdown(0));
+process.on('SIGTERM', () => void shutdown(0));
+
+async function main() {
+  const layout = platformLayout();
+  await assertPortsFree(layout);
+  await ensureNodeModules(root);
+  if (!(await ensureDebianPackages(PLATFORM_PACKAGES, 'text recognition'))) {
+    console.warn('Continuing without them: /api/health will report the OCR engine as down.');
+  }
+
+  let mongoUri = process.env.MONGODB_URI;
+  if (!mongoUri) {
+    const binary = await ensureFerretdb(root);
+    const port = Number(process.env.FERRETDB_PORT ?? 27017);
+    const db = await startFerretdb(group, {
+      binary,
+      port,
+      dataDir: path.join(root, '.data', 'ferretdb'),
+    });
+    mongoUri = db.uri;
+    console.log(`Embedded database: FerretDB on 127.0.0.1:${port} (data in .data/ferretdb)`);
+  }
+
+  console.log('Building...');
+  await run('npm', ['run', 'build'], { cwd: root, quiet: true });
+
+  await startPlatform(group, { root, layout, mongoUri });
+  console.log(
+    `\n  Ready: open ${layout.shell.url}\n  API: ${layout.api.url}  (Ctrl-C stops everything)\n`,
+  );
+}
+
+main().catch(async (error) => {
+  console.error(`\nnpm start failed: ${error.message}`);
+  if (error.output) console.error(error.output.slice(-4000));
+  await shutdown(1);
+});

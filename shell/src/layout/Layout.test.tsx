@@ -1,0 +1,157 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { RemoteModule } from 'shared-ui';
+import { fakeLoader, mockApi, renderShell } from '../testing/render-shell';
+
+const textOcr: RemoteModule = {
+  routes: [
+    {
+      path: '/',
+      handle: { navbar: 'main', footer: 'main', landing: true },
+      element: <h1>Home page</h1>,
+    },
+    {
+      path: '/contact-us',
+      handle: { navbar: 'main', footer: 'main' },
+      element: <h1>Contact page</h1>,
+    },
+  ],
+  FeedbackForm: () => <p>Remote feedback form</p>,
+};
+const sheets: RemoteModule = {
+  routes: [
+    {
+      path: '/sheets-extension-faq',
+      handle: { navbar: 'addon', footer: 'addon' },
+      element: <h1>Add-on FAQ</h1>,
+    },
+  ],
+};
+
+describe('the shell layout', () => {
+  it('shows neither Login nor the account while the session is unknown', async () => {
+    mockApi('pending');
+    renderShell('/', fakeLoader({ mfeTextOcr: textOcr }));
+    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Hello,/)).not.toBeInTheDocument();
+  });
+
+  it('shows Login to a visitor, also when the session call fails', async () => {
+    mockApi('error');
+    renderShell('/', fakeLoader({ mfeTextOcr: textOcr }));
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it("greets a signed-in user with 'Hello,' and links to the account, keeping aff", async () => {
+    mockApi({ user: { name: 'Asha', email: 'asha@example.com', planType: 'Free user' } });
+    renderShell('/?aff=x', fakeLoader({ mfeTextOcr: textOcr }));
+    const account = await screen.findByRole('link', { name: 'Account: Hello, Asha' });
+    expect(account).toHaveAttribute('href', '/user-account?aff=x');
+    expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+  });
+
+  it('carries aff through navbar and footer links', async () => {
+    mockApi({});
+    renderShell('/?aff=x&sourceId=s', fakeLoader({ mfeTextOcr: textOcr }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Pricing' })).toHaveAttribute(
+      'href',
+      '/pricing?aff=x&sourceId=s',
+    );
+    expect(within(nav).getByRole('link', { name: 'FAQs' })).toHaveAttribute('href', '/?aff=x#faq');
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy?aff=x',
+    );
+  });
+
+  it('uses the add-on navbar and footer (with FAQ) when the route asks for them', async () => {
+    mockApi({});
+    renderShell('/sheets-extension-faq?ref=sheet', fakeLoader({ mfeSheetsAddon: sheets }));
+    expect(await screen.findByRole('heading', { name: 'Add-on FAQ' })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Add-on' })).toBeInTheDocument();
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'FAQ' })).toHaveAttribute(
+      'href',
+      '/sheets-extension-faq?ref=sheet',
+    );
+    // A signed-out visitor on an add-on page that is not the landing gets Home, not Login.
+    expect(await screen.findByRole('link', { name: 'Home' })).toHaveAttribute(
+      'href',
+      '/pdf-to-sheets-extension?ref=sheet',
+    );
+  });
+
+  it("opens the feedback popup from the footer's 'Feedback ?' with the remote's form", async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderShell('/', fakeLoader({ mfeTextOcr: textOcr }));
+    await user.click(await screen.findByRole('button', { name: 'Feedback ?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Feedback' });
+    expect(await within(dialog).findByText('Remote feedback form')).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('opens the hamburger menu with the landing items', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderShell('/', fakeLoader({ mfeTextOcr: textOcr }));
+    // jsdom applies no media queries: the burger keeps its desktop display: none, so it has
+    // no accessible role there; find it by its label.
+    const burger = await screen.findByLabelText('Menu');
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
+    await user.click(burger);
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
+    const menu = screen.getByRole('list', { name: 'Main menu' });
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Affiliate', 'Help ?', 'How It Works', 'FAQs', 'Pricing']);
+  });
+});
+
+describe('routing', () => {
+  it('shows the 404 page with a Return to Home link for any other path', async () => {
+    mockApi({});
+    renderShell('/no/such/page?aff=x', fakeLoader({}));
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/?aff=x');
+  });
+
+  it('shows a fallback with Retry inside the layout when a remote cannot load, and retries', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    const modules: Record<string, RemoteModule> = {};
+    const loader = fakeLoader(modules);
+    renderShell('/contact-us', loader);
+    expect(
+      await screen.findByRole('heading', { name: 'This page could not be loaded' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+
+    modules.mfeTextOcr = textOcr; // the remote is back
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('heading', { name: 'Contact page' })).toBeInTheDocument();
+    expect(loader.retry).toHaveBeenCalledWith('mfeTextOcr');
+  });
+
+  it('keeps a crashing remote page from blanking the shell', async () => {
+    mockApi({});
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Crash = () => {
+      throw new Error('boom');
+    };
+    const crashing: RemoteModule = {
+      routes: [{ path: '/', handle: { navbar: 'main', footer: 'main' }, element: <Crash /> }],
+    };
+    renderShell('/', fakeLoader({ mfeTextOcr: crashing }));
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument(),
+    );
+  });
+});
