@@ -24,6 +24,5 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );
-  app.enableShutdownHooks();
   return app;
 }

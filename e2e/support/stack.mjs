@@ -1,0 +1,76 @@
+// Starts the built platform for the browser tests on free ports with its own FerretDB, the way
+// `npm start` serves it, and Debian's Chromium through playwright-core.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { ensureFerretdb, startFerretdb } from '../../scripts/lib/ferretdb.mjs';
+import { platformLayout, startPlatform, startRemote } from '../../scripts/lib/platform.mjs';
+import { ServiceGroup, freePort, waitForPort } from '../../scripts/lib/proc.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** FerretDB on a free port with a temporary data folder. */
+export async function startDatabase(group) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ferretdb-e2e-'));
+  const binary = await ensureFerretdb(root);
+  const { uri } = await startFerretdb(group, { binary, port: await freePort(), dataDir });
+  return { uri, dataDir };
+}
+
+export async function startStack() {
+  const group = new ServiceGroup({ quiet: true });
+  const db = await startDatabase(group);
+  const env = {
+    SHELL_PORT: String(await freePort()),
+    API_PORT: String(await freePort()),
+    MFE_TEXT_OCR_PORT: String(await freePort()),
+    MFE_SHEETS_ADDON_PORT: String(await freePort()),
+    MFE_COMMENT_FILTER_PORT: String(await freePort()),
+    MFE_BILLING_PORT: String(await freePort()),
+  };
+  const layout = platformLayout(env);
+  const services = await startPlatform(group, {
+    root,
+    layout,
+    mongoUri: db.uri,
+    env: { ...process.env, LOG_LEVEL: 'warn' },
+  });
+
+  return {
+    layout,
+    url: (p = '/') => `${layout.shell.url}${p}`,
+    /** Stops one remote's server, as when its deployment is down. */
+    async stopRemote(dir) {
+      const entry = services.remotes.find((r) => r.remote.dir === dir);
+      await group.stop(entry.service);
+    },
+    async startRemote(dir) {
+      const entry = services.remotes.find((r) => r.remote.dir === dir);
+      entry.service = startRemote(group, { root, remote: entry.remote });
+      await waitForPort(entry.remote.port, { service: entry.service });
+    },
+    async stop() {
+      await group.stopAll();
+      rmSync(db.dataDir, { recursive: true, force: true });
+    },
+  };
+}

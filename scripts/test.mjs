@@ -1,0 +1,66 @@
+// `npm test`: installs what the tests need, then runs lint, type checks, front-end unit tests,
+// API tests against a real FerretDB, the production builds and the browser tests. It runs every
+// step it can, prints a summary and exits non-zero if anything failed.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureFerretdb } from './lib/ferretdb.mjs';
+import { runJest } from './lib/jest-run.mjs';
+import { ensureNodeModules } from './lib/npm-deps.mjs';
+import { run } from './lib/proc.mjs';
+import { ensureDebianPackages, PLATFORM_PACKAGES, TEST_PACKAGES } from './lib/system-deps.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const results = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+async function step(name, fn) {
+  console.log(`\n=== ${name} ===`);
+  const started = Date.now();
+  let ok;
+  try {
+    const outcome = await fn();
+    ok = outcome?.ok ?? true;
+    if (outcome?.counts) for (const key of Object.keys(totals)) totals[key] += outcome.counts[key];
+  } catch (error) {
+    console.error(`${name} failed: ${error.message}`);
+    if (error.output) console.error(error.output.slice(-6000));
+    ok = false;
+  }
+  results.push({ name, ok, seconds: ((Date.now() - started) / 1000).toFixed(1) });
+  return ok;
+}
+
+const npmRun = (script) => () => run('npm', ['run', script], { cwd: root });
+
+async function main() {
+  const ready = await step('install', async () => {
+    await ensureNodeModules(root);
+    const system = await ensureDebianPackages(
+      [...PLATFORM_PACKAGES, ...TEST_PACKAGES],
+      'the tests',
+    );
+    if (!system) throw new Error('required Debian packages are missing (see above)');
+    await ensureFerretdb(root);
+  });
+  if (ready) {
+    await step('lint', npmRun('lint'));
+    await step('typecheck', npmRun('typecheck'));
+    await step('unit tests (shared-ui, shell, remotes)', () =>
+      runJest(root, ['shared-ui', 'shell', 'remotes']),
+    );
+    await step('API tests (real FerretDB, real Tesseract)', () => runJest(root, ['api']));
+    const built = await step('production builds', npmRun('build'));
+    if (built)
+      await step('browser tests (Chromium)', () => runJest(root, ['e2e'], ['--runInBand']));
+  }
+
+  console.log('\n=== summary ===');
+  for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.name} (${r.seconds} s)`);
+  const failedSteps = results.filter((r) => !r.ok).length;
+  console.log(
+    `\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`,
+  );
+  process.exit(failedSteps === 0 && results.length > 0 ? 0 : 1);
+}
+
+void main();
