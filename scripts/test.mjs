@@ -45,6 +45,9 @@ async function main() {
   if (ready) {
     await step('lint', npmRun('lint'));
     await step('typecheck', npmRun('typecheck'));
+    await step('docker-compose.yml validates', () =>
+      run('docker-compose', ['config', '-q'], { cwd: root }),
+    );
     await step('unit tests (shared-ui, shell, remotes)', () =>
       runJest(root, ['shared-ui', 'shell', 'remotes']),
     );

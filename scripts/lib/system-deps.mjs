@@ -3,7 +3,7 @@
 import { probe, run } from './proc.mjs';
 
 export const PLATFORM_PACKAGES = ['tesseract-ocr'];
-export const TEST_PACKAGES = ['chromium'];
+export const TEST_PACKAGES = ['chromium', 'docker-compose'];
 
 async function isInstalled(pkg) {
   const { ok, output } = await probe('dpkg-query', ['-W', '-f=${Status}', pkg]);

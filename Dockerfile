@@ -1,0 +1,37 @@
+# One Dockerfile for every deployable part. docker-compose.yml picks the target (api or web) and,
+# for a front end, the workspace to build and serve.
+FROM node:22-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY api/package.json api/
+COPY shared-ui/package.json shared-ui/
+COPY shell/package.json shell/
+COPY mfe-text-ocr/package.json mfe-text-ocr/
+COPY mfe-sheets-addon/package.json mfe-sheets-addon/
+COPY mfe-comment-filter/package.json mfe-comment-filter/
+COPY mfe-billing/package.json mfe-billing/
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+ARG WORKSPACE=api
+COPY . .
+RUN npm run build -w ${WORKSPACE}
+
+FROM node:22-bookworm-slim AS api
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tesseract-ocr \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY --from=build /app /app
+ENV NODE_ENV=production API_HOST=0.0.0.0 API_PORT=4000
+EXPOSE 4000
+USER node
+CMD ["node", "api/dist/main.js"]
+
+FROM node:22-bookworm-slim AS web
+ARG WORKSPACE
+ENV WORKSPACE=${WORKSPACE}
+WORKDIR /app
+COPY --from=build /app /app
+USER node
+CMD ["sh", "-c", "cd /app/$WORKSPACE && exec node /app/node_modules/vite/bin/vite.js preview --host 0.0.0.0 --port $PORT --strictPort"]
