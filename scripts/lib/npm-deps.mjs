@@ -7,6 +7,9 @@ export async function ensureNodeModules(root) {
   const lock = path.join(root, 'package-lock.json');
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  console.log('Installing npm dependencies (npm ci)...');
-  await run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root });
+  // `npm install` honours the lockfile's versions. `npm ci` would be stricter, but it refuses the
+  // lockfile when a registry lacks another platform's optional binaries (seen here for
+  // @unrs/resolver-binding-* of jest's resolver), although nothing on this machine needs them.
+  console.log('Installing npm dependencies (npm install, versions from package-lock.json)...');
+  await run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root });
 }

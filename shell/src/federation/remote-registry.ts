@@ -6,6 +6,8 @@ import type { RemoteEntry } from '../config/runtime-config';
 // forgotten, and a retry re-registers the remote so the runtime fetches its manifest afresh.
 export type RemoteLoader = {
   load: (name: string) => Promise<RemoteModule>;
+  /** The module when it has already loaded, so pages of a loaded remote render at once. */
+  peek: (name: string) => RemoteModule | undefined;
   retry: (name: string) => void;
 };
 
@@ -18,6 +20,7 @@ function isRemoteModule(value: unknown): value is RemoteModule {
 export function createRemoteLoader(entries: RemoteEntry[]): RemoteLoader {
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const cache = new Map<string, Promise<RemoteModule>>();
+  const loaded = new Map<string, RemoteModule>();
   registerRemotes(entries.map(({ name, entry }) => ({ name, entry })));
 
   return {
@@ -26,14 +29,17 @@ export function createRemoteLoader(entries: RemoteEntry[]): RemoteLoader {
       if (cached) return cached;
       const pending = loadRemote<unknown>(`${name}/routes`).then((module) => {
         if (!isRemoteModule(module)) throw new Error(`Remote ${name} did not expose its routes`);
+        loaded.set(name, module);
         return module;
       });
       pending.catch(() => cache.delete(name));
       cache.set(name, pending);
       return pending;
     },
+    peek: (name) => loaded.get(name),
     retry(name) {
       cache.delete(name);
+      loaded.delete(name);
       const entry = byName.get(name);
       if (entry) registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });
     },

@@ -38,5 +38,7 @@ export function useRemoteModule(name: string): { state: RemoteState; retry: () =
     setAttempt((n) => n + 1);
   }, [loader, name]);
 
-  return { state: result?.key === key ? result.state : LOADING, retry };
+  const known = loader.peek(name);
+  const fallback: RemoteState = known ? { status: 'ready', module: known } : LOADING;
+  return { state: result?.key === key ? result.state : fallback, retry };
 }

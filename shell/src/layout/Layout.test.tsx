@@ -25,6 +25,11 @@ const sheets: RemoteModule = {
       handle: { navbar: 'addon', footer: 'addon' },
       element: <h1>Add-on FAQ</h1>,
     },
+    {
+      path: '/sheets-extension-contact-us',
+      handle: { navbar: 'addon', footer: 'addon' },
+      element: <h1>Add-on contact</h1>,
+    },
   ],
 };
 
@@ -82,6 +87,22 @@ describe('the shell layout', () => {
       'href',
       '/pdf-to-sheets-extension?ref=sheet',
     );
+  });
+
+  it('moves between pages of a loaded remote without a loading state or a navbar change', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    renderShell(
+      '/sheets-extension-faq',
+      fakeLoader({ mfeSheetsAddon: sheets }, { settleOnce: true }),
+    );
+    await screen.findByRole('heading', { name: 'Add-on FAQ' });
+    await screen.findByRole('navigation', { name: 'Add-on' });
+    const footer = screen.getByRole('navigation', { name: 'Footer' });
+    await user.click(within(footer).getByRole('link', { name: 'Contact Us' }));
+    expect(screen.getByRole('heading', { name: 'Add-on contact' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Add-on' })).toBeInTheDocument();
   });
 
   it("opens the feedback popup from the footer's 'Feedback ?' with the remote's form", async () => {

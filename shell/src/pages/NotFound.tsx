@@ -1,4 +1,4 @@
-import { CarryLink, tokens } from 'shared-ui';
+import { CarryLink, DEFAULT_CHROME, tokens } from 'shared-ui';
 import styled from 'styled-components';
 import { useRouteChrome } from '../layout/ChromeContext';
 
@@ -10,7 +10,7 @@ const StyledPage = styled.section`
 `;
 
 export function NotFound() {
-  useRouteChrome();
+  useRouteChrome(DEFAULT_CHROME);
   return (
     <StyledPage aria-labelledby="not-found-title">
       <h1 id="not-found-title">Page not found</h1>

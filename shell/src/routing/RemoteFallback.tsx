@@ -1,4 +1,5 @@
-import { Button, tokens } from 'shared-ui';
+import { Button, DEFAULT_CHROME, tokens } from 'shared-ui';
+import { useRouteChrome } from '../layout/ChromeContext';
 import styled from 'styled-components';
 
 const StyledFallback = styled.section`
@@ -10,6 +11,7 @@ const StyledFallback = styled.section`
 
 /** Shown inside the normal layout when a remote cannot be loaded or crashed. */
 export function RemoteFallback({ onRetry }: { onRetry: () => void }) {
+  useRouteChrome(DEFAULT_CHROME);
   return (
     <StyledFallback role="alert" aria-labelledby="remote-fallback-title">
       <h1 id="remote-fallback-title">This page could not be loaded</h1>

@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { useMemo } from 'react';
+import { MemoryRouter, useRoutes } from 'react-router-dom';
 import { resetSession, type RemoteModule } from 'shared-ui';
 import type { RuntimeConfig } from '../config/runtime-config';
 import { RuntimeConfigContext } from '../config/RuntimeConfigContext';
@@ -10,15 +11,24 @@ import { buildRuntimeConfig } from '../../runtime-config';
 
 export const testConfig: RuntimeConfig = buildRuntimeConfig({});
 
-/** A loader whose remotes are in-memory modules; a remote missing from `modules` fails to load. */
-export function fakeLoader(modules: Record<string, RemoteModule>): RemoteLoader & {
-  load: jest.Mock;
-  retry: jest.Mock;
-} {
+/**
+ * A loader whose remotes are in-memory modules; a remote missing from `modules` fails to load.
+ * With `settleOnce`, only the first load of a remote settles (later ones hang), so a page can only
+ * show at once if the shell uses what already loaded.
+ */
+export function fakeLoader(
+  modules: Record<string, RemoteModule>,
+  { settleOnce = false } = {},
+): RemoteLoader & { load: jest.Mock; retry: jest.Mock } {
+  const loaded = new Map<string, RemoteModule>();
   return {
+    peek: (name) => loaded.get(name),
     load: jest.fn((name: string) => {
+      if (settleOnce && loaded.has(name)) return new Promise<RemoteModule>(() => undefined);
       const module = modules[name];
-      return module ? Promise.resolve(module) : Promise.reject(new Error(`${name} is down`));
+      if (!module) return Promise.reject(new Error(`${name} is down`));
+      loaded.set(name, module);
+      return Promise.resolve(module);
     }),
     retry: jest.fn(),
   };
@@ -41,14 +51,21 @@ export function mockApi(me: MeAnswer): jest.Mock {
   return fetchMock;
 }
 
+// The app runs the same route objects in a data router (createBrowserRouter); jsdom lacks the
+// Fetch API's Request that data-router navigation needs, so tests mount them with useRoutes.
+function AppRoutes({ config }: { config: RuntimeConfig }) {
+  const routes = useMemo(() => buildRoutes(config), [config]);
+  return useRoutes(routes);
+}
+
 export function renderShell(path: string, loader: RemoteLoader, config = testConfig) {
-  const router = createMemoryRouter(buildRoutes(config), { initialEntries: [path] });
-  const view = render(
+  return render(
     <RuntimeConfigContext.Provider value={config}>
       <RemoteLoaderContext.Provider value={loader}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[path]}>
+          <AppRoutes config={config} />
+        </MemoryRouter>
       </RemoteLoaderContext.Provider>
     </RuntimeConfigContext.Provider>,
   );
-  return { ...view, router };
 }
