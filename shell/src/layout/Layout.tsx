@@ -1,12 +1,23 @@
 import { useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import { DEFAULT_CHROME, GlobalStyle, ToastHost, type RouteChrome } from 'shared-ui';
+import styled from 'styled-components';
 import { ChromeContext } from './ChromeContext';
 import { FeedbackPopup } from './FeedbackPopup';
 import { Footer } from './footer/Footer';
 import { AddonNavbar } from './navbar/AddonNavbar';
 import { MainNavbar } from './navbar/MainNavbar';
 import { useHashScroll } from './useHashScroll';
+
+// The footer stays at the bottom of short pages.
+const StyledPage = styled.div`
+  display: flex;
+  flex-direction: column;
+  min-height: 100vh;
+`;
+const StyledMain = styled.main`
+  flex: 1;
+`;
 
 function Navbar({ chrome }: { chrome: RouteChrome }) {
   const landing = chrome.landing ?? false;
@@ -29,14 +40,16 @@ export function Layout() {
   return (
     <ChromeContext.Provider value={setChrome}>
       <GlobalStyle />
-      <a className="visually-hidden" href="#main-content">
-        Skip to content
-      </a>
-      <Navbar chrome={chrome} />
-      <main id="main-content">
-        <Outlet />
-      </main>
-      <Footer variant={chrome.footer} />
+      <StyledPage>
+        <a className="visually-hidden" href="#main-content">
+          Skip to content
+        </a>
+        <Navbar chrome={chrome} />
+        <StyledMain id="main-content">
+          <Outlet />
+        </StyledMain>
+        <Footer variant={chrome.footer} />
+      </StyledPage>
       <FeedbackPopup variant={chrome.footer} />
       <ToastHost surface={chrome.footer} />
     </ChromeContext.Provider>
