@@ -31,6 +31,10 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-confusing-void-expression': 'off',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
       // Nest takes option objects typed as classes; literals are how its docs use them.
       '@typescript-eslint/no-unsafe-class-instance-assignment': 'off',
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
@@ -45,7 +49,12 @@ export default tseslint.config(
   {
     // Code reads typed configuration; only the configuration loader and the entry point see env.
     files: ['api/src/**/*.ts'],
-    ignores: ['api/src/main.ts', 'api/src/config/**', 'api/src/**/*.spec.ts', 'api/src/testing/**'],
+    ignores: [
+      'api/src/**/main.ts',
+      'api/src/config/**',
+      'api/src/**/*.spec.ts',
+      'api/src/testing/**',
+    ],
     rules: {
       'no-restricted-properties': [
         'error',

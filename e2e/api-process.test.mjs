@@ -30,6 +30,7 @@ test('a missing or invalid variable stops start-up with a message naming it', as
   expect(api.output()).toContain('API not started. Invalid configuration');
   expect(api.output()).toMatch(/MONGODB_URI: is required/);
   expect(api.output()).toMatch(/API_PORT:/);
+  expect(api.output()).toMatch(/SESSION_SECRET: is required/);
 });
 
 describe('with a database', () => {
@@ -45,7 +46,11 @@ describe('with a database', () => {
 
   test('answers health, then shuts down gracefully on SIGTERM', async () => {
     const port = await freePort();
-    const api = runApi({ MONGODB_URI: db.uri, API_PORT: String(port) });
+    const api = runApi({
+      MONGODB_URI: db.uri,
+      API_PORT: String(port),
+      SESSION_SECRET: 'a-session-secret-of-at-least-32-chars',
+    });
     await waitForPort(port, { service: { name: 'api', child: api.child, log: '' } });
     const health = await fetch(`http://127.0.0.1:${port}/api/health`);
     expect(health.status).toBe(200);

@@ -1,5 +1,7 @@
 // `npm start`: installs what is missing, builds, starts the database, the API, the four remotes
 // and the shell, and prints the URL to open. Ctrl-C stops everything it started.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFerretdb, startFerretdb } from './lib/ferretdb.mjs';
@@ -21,6 +23,16 @@ async function shutdown(code) {
 }
 process.on('SIGINT', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
+
+/** A stable session secret kept in .data/ (sessions survive restarts), made on first run. */
+function sessionSecret() {
+  const file = path.join(root, '.data', 'session-secret');
+  if (!existsSync(file)) {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('hex'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
 
 async function main() {
   const layout = platformLayout();

@@ -6,6 +6,7 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
+import { setupSessions } from './modules/auth/session.setup.js';
 
 /** Builds the API with everything main.ts serves: the same wiring runs in tests. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
@@ -15,10 +16,13 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
+  if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
+  setupSessions(app, config);
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Content-Type', 'X-CSRF-Token', 'X-Request-Id'],
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
   app.useGlobalPipes(

@@ -1,5 +1,6 @@
 // Starts the built platform for the browser tests on free ports with its own FerretDB, the way
 // `npm start` serves it, and Debian's Chromium through playwright-core.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -46,13 +47,16 @@ export async function startStack() {
     MFE_SHEETS_ADDON_PORT: String(await freePort()),
     MFE_COMMENT_FILTER_PORT: String(await freePort()),
     MFE_BILLING_PORT: String(await freePort()),
+    DEV_IDP_PORT: String(await freePort()),
   };
   const layout = platformLayout(env);
   const services = await startPlatform(group, {
     root,
     layout,
     mongoUri: db.uri,
-    env: { ...process.env, LOG_LEVEL: 'warn' },
+    sessionSecret: randomBytes(32).toString('hex'),
+    idpAccountsFile: path.join(db.dataDir, 'dev-idp-accounts.json'),
+    env: { ...process.env, LOG_LEVEL: 'warn', GOOGLE_CLIENT_ID: '' },
   });
 
   return {

@@ -37,9 +37,14 @@ export function platformLayout(env = process.env) {
     return { ...r, port, url: env[r.urlVar] || `http://localhost:${port}` };
   });
   const shellUrl = env.SHELL_URL || `http://localhost:${shellPort}`;
+  const idpPort = portOf(env, 'DEV_IDP_PORT', 4100);
   return {
     shell: { port: shellPort, url: shellUrl },
     api: { port: apiPort, url: env.API_URL || `http://localhost:${apiPort}` },
+    // The embedded sign-in provider runs only when no Google client is configured.
+    idp: env.GOOGLE_CLIENT_ID
+      ? null
+      : { port: idpPort, url: env.DEV_IDP_URL || `http://localhost:${idpPort}` },
     remotes,
     corsOrigins: env.CORS_ORIGINS || [shellUrl, ...remotes.map((r) => r.url)].join(','),
   };
@@ -48,7 +53,12 @@ export function platformLayout(env = process.env) {
 /** Refuses to start over something already listening: a clear message beats a half-started stack. */
 export async function assertPortsFree(layout) {
   const taken = [];
-  for (const { port } of [layout.shell, layout.api, ...layout.remotes]) {
+  for (const { port } of [
+    layout.shell,
+    layout.api,
+    ...layout.remotes,
+    ...(layout.idp ? [layout.idp] : []),
+  ]) {
     if (await canConnect('127.0.0.1', port)) taken.push(port);
   }
   if (taken.length > 0) {
@@ -59,16 +69,37 @@ export async function assertPortsFree(layout) {
   }
 }
 
-export function startApi(group, { root, layout, mongoUri, env = process.env }) {
+export function startApi(group, { root, layout, mongoUri, sessionSecret, env = process.env }) {
   return group.start('api', process.execPath, [path.join(root, 'api', 'dist', 'main.js')], {
     cwd: path.join(root, 'api'),
     env: {
       ...env,
       MONGODB_URI: mongoUri,
       API_PORT: String(layout.api.port),
+      API_PUBLIC_URL: layout.api.url,
+      WEB_URL: layout.shell.url,
       CORS_ORIGINS: layout.corsOrigins,
+      SESSION_SECRET: sessionSecret,
+      ...(layout.idp ? { DEV_IDP_URL: layout.idp.url } : {}),
     },
   });
+}
+
+export function startIdp(group, { root, layout, accountsFile, env = process.env }) {
+  return group.start(
+    'sign-in',
+    process.execPath,
+    [path.join(root, 'api', 'dist', 'dev-idp', 'main.js')],
+    {
+      cwd: root,
+      env: {
+        ...env,
+        DEV_IDP_URL: layout.idp.url,
+        API_PUBLIC_URL: layout.api.url,
+        DEV_IDP_ACCOUNTS_FILE: accountsFile,
+      },
+    },
+  );
 }
 
 export function startRemote(group, { root, remote, env = process.env }) {
@@ -98,15 +129,22 @@ export function startShell(group, { root, layout, env = process.env }) {
 
 const viteBin = (root) => path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
 
-/** Starts API, remotes and shell and waits until each one listens. */
-export async function startPlatform(group, { root, layout, mongoUri, env = process.env }) {
-  const api = startApi(group, { root, layout, mongoUri, env });
+/** Starts the sign-in provider (when used), API, remotes and shell; waits until each listens. */
+export async function startPlatform(
+  group,
+  { root, layout, mongoUri, sessionSecret, idpAccountsFile, env = process.env },
+) {
+  const idp = layout.idp
+    ? startIdp(group, { root, layout, accountsFile: idpAccountsFile, env })
+    : null;
+  const api = startApi(group, { root, layout, mongoUri, sessionSecret, env });
   const remotes = layout.remotes.map((remote) => ({
     remote,
     service: startRemote(group, { root, remote, env }),
   }));
   const shell = startShell(group, { root, layout, env });
   await Promise.all([
+    ...(idp ? [waitForPort(layout.idp.port, { service: idp })] : []),
     waitForPort(layout.api.port, { service: api }),
     waitForPort(layout.shell.port, { service: shell }),
     ...remotes.map(({ remote, service }) => waitForPort(remote.port, { service })),

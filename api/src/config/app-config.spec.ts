@@ -1,6 +1,9 @@
 import { ConfigError, loadConfig } from './app-config.js';
 
-const valid = { MONGODB_URI: 'mongodb://127.0.0.1:27017/ocr' };
+const valid = {
+  MONGODB_URI: 'mongodb://127.0.0.1:27017/ocr',
+  SESSION_SECRET: 'x'.repeat(32),
+};
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
   try {
@@ -13,7 +16,7 @@ function problemsOf(env: NodeJS.ProcessEnv): string[] {
 }
 
 describe('loadConfig', () => {
-  it('applies the documented defaults when only the database is given', () => {
+  it('applies the documented defaults when only the database and secret are given', () => {
     expect(loadConfig(valid)).toEqual({
       nodeEnv: 'development',
       host: '127.0.0.1',
@@ -28,21 +31,78 @@ describe('loadConfig', () => {
       ],
       logLevel: 'info',
       tesseractPath: 'tesseract',
+      webUrl: 'http://localhost:3000',
+      apiPublicUrl: 'http://localhost:4000',
+      session: {
+        secret: valid.SESSION_SECRET,
+        maxAgeMs: 7 * 24 * 3600_000,
+        cookieName: 'sid',
+        secureCookie: false,
+      },
+      oauth: {
+        provider: 'local',
+        clientId: 'local-dev-client',
+        clientSecret: 'local-dev-client-secret',
+        callbackUrl: 'http://localhost:4000/auth/google/callback',
+        endpoints: {
+          authorizationURL: 'http://localhost:4100/auth',
+          tokenURL: 'http://localhost:4100/token',
+          userProfileURL: 'http://localhost:4100/userinfo',
+        },
+      },
+      trustProxyHops: 0,
     });
   });
 
+  it('uses Google itself when a Google client is configured', () => {
+    const config = loadConfig({
+      ...valid,
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      API_PUBLIC_URL: 'https://api.example.com/',
+    });
+    expect(config.oauth).toEqual({
+      provider: 'google',
+      clientId: 'id.apps.googleusercontent.com',
+      clientSecret: 'secret',
+      callbackUrl: 'https://api.example.com/auth/google/callback',
+    });
+  });
+
+  it('refuses the local sign-in provider in production, and uses __Host- Secure cookies there', () => {
+    expect(problemsOf({ ...valid, NODE_ENV: 'production' })).toEqual([
+      'GOOGLE_CLIENT_ID: is required in production (the local sign-in provider never runs there)',
+    ]);
+    const config = loadConfig({
+      ...valid,
+      NODE_ENV: 'production',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+    });
+    expect(config.session).toMatchObject({ cookieName: '__Host-sid', secureCookie: true });
+  });
+
+  it('needs both Google variables or neither', () => {
+    expect(problemsOf({ ...valid, GOOGLE_CLIENT_ID: 'id' })[0]).toMatch(/^GOOGLE_CLIENT_SECRET/);
+  });
+
+  it('needs a session secret of at least 32 characters', () => {
+    expect(problemsOf({ ...valid, SESSION_SECRET: 'short' })[0]).toMatch(/^SESSION_SECRET/);
+  });
+
   it('names MONGODB_URI when it is missing', () => {
-    const problems = problemsOf({});
+    const problems = problemsOf({ SESSION_SECRET: valid.SESSION_SECRET });
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(/^MONGODB_URI: is required/);
   });
 
   it('treats an empty variable as not set', () => {
-    expect(problemsOf({ MONGODB_URI: '' })[0]).toMatch(/^MONGODB_URI/);
+    expect(problemsOf({ ...valid, MONGODB_URI: '' })[0]).toMatch(/^MONGODB_URI/);
   });
 
   it('names every invalid variable at once', () => {
     const problems = problemsOf({
+      SESSION_SECRET: valid.SESSION_SECRET,
       MONGODB_URI: 'postgres://nope',
       API_PORT: 'eighty',
       NODE_ENV: 'staging',

@@ -28,6 +28,20 @@ const schema = z.object({
   ]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERACT_PATH: z.string().min(1).default('tesseract'),
+  WEB_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
+  API_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_SECRET: z
+    .string({ error: 'is required (npm start keeps one in .data/session-secret)' })
+    .min(32, 'must be at least 32 characters'),
+  SESSION_MAX_AGE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 90)
+    .default(24 * 7),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  DEV_IDP_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4100'),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
 export type AppConfig = {
@@ -38,7 +52,26 @@ export type AppConfig = {
   corsOrigins: string[];
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   tesseractPath: string;
+  /** Where browsers come back to after sign-in and logout (the shell). */
+  webUrl: string;
+  apiPublicUrl: string;
+  session: { secret: string; maxAgeMs: number; cookieName: string; secureCookie: boolean };
+  /** How many reverse proxies in front of the API may set X-Forwarded-*; 0 trusts none. */
+  trustProxyHops: number;
+  oauth: OAuthConfig;
 };
+
+export type OAuthConfig = {
+  /** 'google' in production; 'local' points the same strategy at the embedded provider. */
+  provider: 'google' | 'local';
+  clientId: string;
+  clientSecret: string;
+  callbackUrl: string;
+  endpoints?: { authorizationURL: string; tokenURL: string; userProfileURL: string };
+};
+
+/** The embedded provider's client, shared by it and the API (development and tests only). */
+export const LOCAL_OAUTH_CLIENT = { id: 'local-dev-client', secret: 'local-dev-client-secret' };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
 
@@ -53,7 +86,25 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   // Empty strings mean "not set", as in a .env file with `NAME=`.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const result = schema.safeParse(present);
+  const result = schema
+    .superRefine((c, ctx) => {
+      if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+        const missing = c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+        ctx.addIssue({
+          code: 'custom',
+          path: [missing],
+          message: 'is required with the other Google variable',
+        });
+      }
+      if (c.NODE_ENV === 'production' && !c.GOOGLE_CLIENT_ID) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GOOGLE_CLIENT_ID'],
+          message: 'is required in production (the local sign-in provider never runs there)',
+        });
+      }
+    })
+    .safeParse(present);
   if (!result.success) {
     throw new ConfigError(
       result.error.issues.map(
@@ -62,6 +113,29 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     );
   }
   const c = result.data;
+  const apiPublicUrl = trimSlash(c.API_PUBLIC_URL ?? `http://localhost:${String(c.API_PORT)}`);
+  const production = c.NODE_ENV === 'production';
+  const callbackUrl = `${apiPublicUrl}/auth/google/callback`;
+  const idp = trimSlash(c.DEV_IDP_URL);
+  const oauth: OAuthConfig =
+    c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
+      ? {
+          provider: 'google',
+          clientId: c.GOOGLE_CLIENT_ID,
+          clientSecret: c.GOOGLE_CLIENT_SECRET,
+          callbackUrl,
+        }
+      : {
+          provider: 'local',
+          clientId: LOCAL_OAUTH_CLIENT.id,
+          clientSecret: LOCAL_OAUTH_CLIENT.secret,
+          callbackUrl,
+          endpoints: {
+            authorizationURL: `${idp}/auth`,
+            tokenURL: `${idp}/token`,
+            userProfileURL: `${idp}/userinfo`,
+          },
+        };
   return {
     nodeEnv: c.NODE_ENV,
     host: c.API_HOST,
@@ -70,5 +144,18 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     corsOrigins: c.CORS_ORIGINS,
     logLevel: c.LOG_LEVEL,
     tesseractPath: c.TESSERACT_PATH,
+    webUrl: trimSlash(c.WEB_URL),
+    apiPublicUrl,
+    session: {
+      secret: c.SESSION_SECRET,
+      maxAgeMs: c.SESSION_MAX_AGE_HOURS * 3600_000,
+      // __Host- cookies must be Secure, Path=/ and without Domain: set only over HTTPS.
+      cookieName: production ? '__Host-sid' : 'sid',
+      secureCookie: production,
+    },
+    oauth,
+    trustProxyHops: c.TRUST_PROXY_HOPS,
   };
 }
+
+const trimSlash = (url: string): string => url.replace(/\/+$/, '');

@@ -1,0 +1,186 @@
+import { randomBytes } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import Provider, { type Configuration } from 'oidc-provider';
+import { LOCAL_OAUTH_CLIENT } from '../config/app-config.js';
+import { DevAccountsStore } from './accounts-store.js';
+import { loginPage } from './login-page.js';
+
+// A local OpenID provider (the `oidc-provider` library) that stands in for Google when no Google
+// client is configured: the API's Google strategy is pointed at its endpoints, so development,
+// tests and production run the same sign-in code.
+
+export type DevIdpOptions = {
+  issuer: string;
+  redirectUris: string[];
+  accountsFile?: string;
+};
+
+export type DevIdp = {
+  issuer: string;
+  server: http.Server;
+  close: () => Promise<void>;
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function readForm(req: IncomingMessage): Promise<URLSearchParams> {
+  return new Promise((resolve, reject) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > 10_000) req.destroy(new Error('form too large'));
+    });
+    req.on('end', () => resolve(new URLSearchParams(body)));
+    req.on('error', reject);
+  });
+}
+
+function sendHtml(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+  });
+  res.end(html);
+}
+
+export function assertNotProduction(env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'The local development sign-in provider refuses to run with NODE_ENV=production. ' +
+        'Configure GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET instead.',
+    );
+  }
+}
+
+export function createProvider(options: DevIdpOptions, accounts: DevAccountsStore): Provider {
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: LOCAL_OAUTH_CLIENT.id,
+        client_secret: LOCAL_OAUTH_CLIENT.secret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
+    scopes: ['openid', 'profile', 'email'],
+    findAccount: (_ctx, sub) => {
+      const account = accounts.find(sub);
+      if (!account) return undefined;
+      return {
+        accountId: sub,
+        claims: () => ({ sub, name: account.name, email: account.email, email_verified: true }),
+      };
+    },
+    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    features: { devInteractions: { enabled: false } },
+    cookies: { keys: [randomBytes(32).toString('hex')] },
+    pkce: { required: () => true },
+    // Google's userinfo path shape: passport-google-oauth20 reads OpenID claims (sub, email)
+    // from a profile URL ending in /userinfo.
+    routes: { userinfo: '/userinfo' },
+  };
+  return new Provider(options.issuer, configuration);
+}
+
+async function handleInteraction(
+  provider: Provider,
+  accounts: DevAccountsStore,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<void> {
+  const interaction = await provider.interactionDetails(req, res);
+  const uid = interaction.uid;
+
+  if (req.method === 'POST' && path === `/interaction/${uid}/login`) {
+    const form = await readForm(req);
+    const name = (form.get('name') ?? '').trim();
+    const email = (form.get('email') ?? '').trim();
+    if (!name || name.length > 100 || !EMAIL.test(email) || email.length > 254) {
+      sendHtml(
+        res,
+        400,
+        loginPage({
+          uid,
+          accounts: accounts.recent(),
+          error: 'Please enter your name and a valid email address.',
+          name,
+          email,
+        }),
+      );
+      return;
+    }
+    const account = accounts.remember(name, email);
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: account.sub } },
+      {
+        mergeWithLastSubmission: false,
+      },
+    );
+    return;
+  }
+
+  if (interaction.prompt.name === 'consent') {
+    // A stand-in for Google: consent to the requested scopes is given at once.
+    const { details } = interaction.prompt;
+    const accountId = interaction.session?.accountId;
+    const grant = interaction.grantId
+      ? await provider.Grant.find(interaction.grantId)
+      : new provider.Grant({ accountId, clientId: String(interaction.params.client_id) });
+    if (!grant) throw new Error('grant not found');
+    const missingScope = details.missingOIDCScope as string[] | undefined;
+    if (missingScope) grant.addOIDCScope(missingScope.join(' '));
+    const missingClaims = details.missingOIDCClaims as string[] | undefined;
+    if (missingClaims) grant.addOIDCClaims(missingClaims);
+    const grantId = await grant.save();
+    await provider.interactionFinished(
+      req,
+      res,
+      { consent: { grantId } },
+      {
+        mergeWithLastSubmission: true,
+      },
+    );
+    return;
+  }
+
+  sendHtml(res, 200, loginPage({ uid, accounts: accounts.recent() }));
+}
+
+/** Starts the provider on the issuer's port (or `port`, 0 for any free one). */
+export async function startDevIdp(
+  options: DevIdpOptions & { port?: number; host?: string },
+): Promise<DevIdp> {
+  const accounts = new DevAccountsStore(options.accountsFile);
+  const provider = createProvider(options, accounts);
+  const callback = provider.callback();
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? '/', options.issuer).pathname;
+    if (path.startsWith('/interaction/')) {
+      handleInteraction(provider, accounts, req, res, path).catch((error: unknown) => {
+        const message = error instanceof Error ? error.message : 'unexpected error';
+        sendHtml(
+          res,
+          400,
+          `<!doctype html><title>Sign-in error</title><p role="alert">Sign-in could not continue: ${message.replace(/[<>&]/g, '')}. Please start again from the site.</p>`,
+        );
+      });
+      return;
+    }
+    void callback(req, res);
+  });
+  const port = options.port ?? Number(new URL(options.issuer).port || 80);
+  await new Promise<void>((resolve) => server.listen(port, options.host ?? '127.0.0.1', resolve));
+  return {
+    issuer: options.issuer,
+    server,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { UsersService, type PublicUser } from '../users/users.service.js';
+import { ReturnPathInvalidError } from './auth.errors.js';
+import { generateCsrfToken } from './csrf.js';
+import { SetRedirectDto } from './dto/set-redirect.dto.js';
+import { GoogleCallbackGuard, GoogleSignInGuard } from './google-auth.guard.js';
+import { safeReturnPath } from './return-path.js';
+import './auth.types.js';
+
+@Controller()
+export class AuthController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly users: UsersService,
+  ) {}
+
+  /** The signed-in user, or no user. */
+  @Get('api/me')
+  me(@Req() req: Request): { user?: PublicUser } {
+    return req.user ? { user: this.users.toPublic(req.user) } : {};
+  }
+
+  /** Called before sign-in: makes sure a session exists and hands out its CSRF token. */
+  @Get('api/session-init')
+  sessionInit(@Req() req: Request): { csrfToken: string } {
+    return { csrfToken: generateCsrfToken(req) };
+  }
+
+  /** Pricing's sign-in: remember where to return, then the browser goes to /auth/google. */
+  @Post('api/set-redirect')
+  @HttpCode(200)
+  setRedirect(@Req() req: Request, @Body() body: SetRedirectDto): { ok: true } {
+    const path = safeReturnPath(body.path);
+    if (!path) throw new ReturnPathInvalidError();
+    req.session.returnTo = path;
+    return { ok: true };
+  }
+
+  @Get('auth/google')
+  @UseGuards(GoogleSignInGuard)
+  signIn(): void {
+    // The guard has redirected the browser to the provider.
+  }
+
+  @Get('auth/google/callback')
+  @UseGuards(GoogleCallbackGuard)
+  callback(@Req() req: Request, @Res() res: Response): void {
+    res.redirect(302, `${this.config.webUrl}${req.returnTo ?? '/'}`);
+  }
+
+  /** Ends the session on the server (the store entry is deleted) and returns home. */
+  @Get('auth/logout')
+  logout(@Req() req: Request, @Res() res: Response): void {
+    const home = `${this.config.webUrl}/`;
+    const cookie = this.config.session.cookieName;
+    const clear = () => {
+      res.clearCookie(cookie, { path: '/' });
+      res.redirect(302, home);
+    };
+    req.logout((logoutError) => {
+      if (logoutError) req.log.warn({ err: logoutError }, 'logout failed');
+      req.session.destroy((destroyError) => {
+        if (destroyError) req.log.warn({ err: destroyError }, 'session destroy failed');
+        clear();
+      });
+    });
+  }
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
+import { UsersModule } from '../users/users.module.js';
+import { AuthController } from './auth.controller.js';
+import { CsrfGuard } from './csrf.guard.js';
+import { GoogleStrategy } from './google.strategy.js';
+import { SessionSerializer } from './session.serializer.js';
+
+@Module({
+  imports: [PassportModule.register({ session: true }), UsersModule],
+  controllers: [AuthController],
+  providers: [GoogleStrategy, SessionSerializer, { provide: APP_GUARD, useClass: CsrfGuard }],
+})
+export class AuthModule {}

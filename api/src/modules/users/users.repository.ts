@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { isValidObjectId, type Model } from 'mongoose';
+import { User } from './schemas/user.schema.js';
+
+export type UserRecord = User & { id: string; createdAt: Date; updatedAt: Date };
+
+/** A new user: the free plan, 5 free add-on credits, no roles (spec §3, §6, §9). */
+const NEW_USER = {
+  isPremium: false,
+  planType: 'Free user',
+  premiumSince: null,
+  nextBilling: null,
+  validTill: null,
+  isCancelled: false,
+  isTrialPlan: false,
+  subscriptionId: null,
+  isTextOcrFeedbackSubmitted: false,
+  isExtPremium: false,
+  extPlan: null,
+  extLastBilled: null,
+  extNextBilling: null,
+  extValidTill: null,
+  isExtCancelled: false,
+  topUpBalance: 0,
+  defaultBalance: 5,
+  roles: [] as User['roles'],
+} satisfies Omit<User, 'googleId' | 'name' | 'email'>;
+
+type Lean = Partial<User> &
+  Pick<User, 'googleId' | 'name' | 'email'> & {
+    _id: { toString(): string };
+    __v?: number;
+    createdAt: Date;
+    updatedAt: Date;
+  };
+
+// FerretDB 1.x drops null and empty-array values written by an upsert's $setOnInsert, and cannot
+// project inside findAndModify: a missing field reads as its new-user value, the version key goes.
+const toRecord = ({ _id, __v: _version, ...rest }: Lean): UserRecord => ({
+  ...NEW_USER,
+  ...rest,
+  id: _id.toString(),
+});
+
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
+
+  /** Creates the user at first sign-in, refreshes name and email at later ones. */
+  async upsertByGoogleId(
+    googleId: string,
+    profile: { name: string; email: string },
+  ): Promise<UserRecord> {
+    const doc = await this.users
+      .findOneAndUpdate(
+        { googleId },
+        { $set: { name: profile.name, email: profile.email }, $setOnInsert: NEW_USER },
+        { upsert: true, returnDocument: 'after', setDefaultsOnInsert: false, runValidators: true },
+      )
+      .lean<Lean>()
+      .exec();
+    return toRecord(doc);
+  }
+
+  async findById(id: string): Promise<UserRecord | null> {
+    if (!isValidObjectId(id)) return null;
+    const doc = await this.users.findById(id).lean<Lean>().exec();
+    return doc ? toRecord(doc) : null;
+  }
+}

@@ -1,0 +1,67 @@
+import { createServer } from 'node:net';
+
+/** A free loopback port, for servers whose URL must be known before they start. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** A browser-like client: one cookie jar per origin, redirects followed by hand. */
+export class Browser {
+  private readonly jars = new Map<string, Map<string, string>>();
+
+  cookie(origin: string, name: string): string | undefined {
+    return this.jars.get(origin)?.get(name);
+  }
+
+  setCookie(origin: string, name: string, value: string): void {
+    const jar = this.jars.get(origin) ?? new Map<string, string>();
+    jar.set(name, value);
+    this.jars.set(origin, jar);
+  }
+
+  async request(url: string, init: RequestInit = {}): Promise<Response> {
+    const { origin } = new URL(url);
+    const jar = this.jars.get(origin) ?? new Map<string, string>();
+    const headers = new Headers(init.headers);
+    if (jar.size > 0) headers.set('cookie', [...jar].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired =
+        attributes.some((a) => /^\s*expires=thu, 01 jan 1970/i.test(a)) || value === '';
+      if (expired) jar.delete(name);
+      else jar.set(name, value);
+    }
+    this.jars.set(origin, jar);
+    return response;
+  }
+
+  /** Follows redirects until one points at a URL starting with `stopAt` (not requested). */
+  async follow(
+    url: string,
+    stopAt: string,
+    init: RequestInit = {},
+  ): Promise<{ response: Response; url: string }> {
+    let current = url;
+    let response = await this.request(current, init);
+    for (let hops = 0; hops < 20; hops++) {
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || !location) break;
+      current = new URL(location, current).toString();
+      if (current.startsWith(stopAt)) return { response, url: current };
+      response = await this.request(current);
+    }
+    return { response, url: current };
+  }
+}
