@@ -58,10 +58,16 @@ async function main() {
   console.log('Building...');
   await run('npm', ['run', 'build'], { cwd: root, quiet: true });
 
-  await startPlatform(group, { root, layout, mongoUri });
-  console.log(
-    `\n  Ready: open ${layout.shell.url}\n  API: ${layout.api.url}  (Ctrl-C stops everything)\n`,
-  );
+  await startPlatform(group, {
+    root,
+    layout,
+    mongoUri,
+    sessionSecret: process.env.SESSION_SECRET || sessionSecret(),
+    idpAccountsFile: path.join(root, '.data', 'dev-idp-accounts.json'),
+  });
+  const signIn = layout.idp ? `local sign-in provider at ${layout.idp.url}` : 'Google';
+  console.log(`\n  Ready: open ${layout.shell.url}`);
+  console.log(`  API: ${layout.api.url}; sign-in: ${signIn}  (Ctrl-C stops everything)\n`);
 }
 
 main().catch(async (error) => {

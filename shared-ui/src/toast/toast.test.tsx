@@ -12,7 +12,9 @@ const show = (message: string) => {
 describe('ToastHost', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => {
-    act(() => toast.dismiss());
+    act(() => {
+      toast.dismiss();
+    });
     jest.useRealTimers();
   });
 
