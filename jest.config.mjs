@@ -20,7 +20,7 @@ const frontendTransform = {
 
 const frontend = (displayName, roots) => ({
   displayName,
-  testEnvironment: 'jsdom',
+  testEnvironment: '<rootDir>/jest.env-dom.cjs',
   roots,
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: frontendTransform,

@@ -7,7 +7,14 @@ import type { ServerResponse } from 'node:http';
 import type { Plugin } from 'vite';
 
 export type RemoteEntry = { name: string; entry: string; routes: string[] };
-export type RuntimeConfig = { apiUrl: string; affiliateSignupUrl: string; remotes: RemoteEntry[] };
+export type RuntimeConfig = {
+  apiUrl: string;
+  affiliateSignupUrl: string;
+  addonListingUrl: string;
+  analyticsEndpoint: string;
+  adConversionId: string;
+  remotes: RemoteEntry[];
+};
 
 type RemoteDeployment = { name: string; urlVar: string; defaultPort: number; routes: string[] };
 
@@ -67,6 +74,9 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
   return {
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
     affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
+    addonListingUrl: env.ADDON_LISTING_URL || 'https://workspace.google.com/marketplace',
+    analyticsEndpoint: env.ANALYTICS_ENDPOINT || '',
+    adConversionId: env.AD_CONVERSION_ID || '',
     remotes: REMOTES.map((remote) => ({
       name: remote.name,
       entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${String(remote.defaultPort)}`)}/mf-manifest.json`,

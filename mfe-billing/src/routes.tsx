@@ -1,4 +1,6 @@
 import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import { AccountPage } from './features/account/AccountPage';
+import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
 
 const main: RouteChrome = { navbar: 'main', footer: 'main' };
 const addon: RouteChrome = { navbar: 'addon', footer: 'addon' };
@@ -10,22 +12,18 @@ export const routes: RemoteRoute[] = [
     handle: addon,
     element: <UnderConstruction title="Add-on pricing" />,
   },
-  {
-    path: '/user-account',
-    handle: main,
-    element: <UnderConstruction title="Account Information" />,
-  },
+  { path: '/user-account', handle: main, element: <AccountPage helpPath="/contact-us" /> },
   {
     path: '/sheets-extension-user-account',
     handle: addon,
-    element: <UnderConstruction title="Account Information" />,
+    element: <AccountPage helpPath="/sheets-extension-contact-us" />,
   },
   {
     path: '/payment-success',
     handle: main,
     element: <UnderConstruction title="Payment Successful" />,
   },
-  { path: '/signup-success', handle: main, element: <UnderConstruction title="Welcome" /> },
+  { path: '/signup-success', handle: main, element: <SignupSuccessPage /> },
   { path: '/affiliate', handle: main, element: <UnderConstruction title="Affiliate programme" /> },
   { path: '/refund-policy', handle: main, element: <UnderConstruction title="Refund Policy" /> },
 ];

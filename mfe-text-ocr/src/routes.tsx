@@ -1,4 +1,5 @@
 import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import { HomeRoute } from './features/extension/HomeRoute';
 import { FeedbackForm } from './features/feedback/FeedbackForm';
 
 const landing: RouteChrome = { navbar: 'main', footer: 'main', landing: true };
@@ -8,12 +9,20 @@ export const routes: RemoteRoute[] = [
   {
     path: '/',
     handle: landing,
-    element: <UnderConstruction title="Extract text from images, handwriting and PDFs" />,
+    element: (
+      <HomeRoute>
+        <UnderConstruction title="Extract text from images, handwriting and PDFs" />
+      </HomeRoute>
+    ),
   },
   {
     path: '/handwriting-ocr',
     handle: landing,
-    element: <UnderConstruction title="Handwriting to text" />,
+    element: (
+      <HomeRoute>
+        <UnderConstruction title="Handwriting to text" />
+      </HomeRoute>
+    ),
   },
   { path: '/feedback', handle: page, element: <UnderConstruction title="Feedback" /> },
   { path: '/contact-us', handle: page, element: <UnderConstruction title="Contact Us" /> },

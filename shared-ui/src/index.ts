@@ -7,9 +7,19 @@ export { TextField, TextArea } from './primitives/TextField';
 export { Select, type SelectOption, type SelectProps } from './primitives/Select';
 export { FormStatus, type FormStatusKind } from './primitives/FormStatus';
 export { ToastHost, toast, TOAST_DURATION_MS } from './toast/toast';
-export { configureApi, apiUrl, apiFetch } from './session/api-client';
+export { configureApi, apiUrl, apiFetch, initSession } from './session/api-client';
 export { useSession, loadSession, resetSession } from './session/useSession';
-export { startLogin } from './session/login';
+export { startLogin, startPricingLogin, logout } from './session/login';
+export { browserNavigation } from './session/navigation';
+export {
+  configureAnalytics,
+  setAnalyticsSink,
+  track,
+  trackSignupConversion,
+  type AnalyticsEvent,
+  type AnalyticsSink,
+} from './analytics/analytics';
+export { configurePlatform, platformConfig, type PlatformConfig } from './platform/platform-config';
 export { isLifetime, type User, type PlanType, type SessionState } from './session/user';
 export {
   carryQuery,

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { configureApi } from 'shared-ui';
+import { configureAnalytics, configureApi, configurePlatform } from 'shared-ui';
 import { fetchRuntimeConfig } from './config/runtime-config';
 import { RuntimeConfigContext } from './config/RuntimeConfigContext';
 import { createRemoteLoader } from './federation/remote-registry';
@@ -15,6 +15,11 @@ const root = createRoot(container);
 fetchRuntimeConfig().then(
   (config) => {
     configureApi({ baseUrl: config.apiUrl });
+    configurePlatform({ addonListingUrl: config.addonListingUrl });
+    configureAnalytics({
+      endpoint: config.analyticsEndpoint,
+      adConversionId: config.adConversionId,
+    });
     const loader = createRemoteLoader(config.remotes);
     const router = createBrowserRouter(buildRoutes(config));
     root.render(

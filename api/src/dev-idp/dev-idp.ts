@@ -40,7 +40,9 @@ function sendHtml(res: ServerResponse, status: number, html: string): void {
   res.writeHead(status, {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    // No form-action: the sign-in form's redirects end at the API's callback on another origin.
+    'Content-Security-Policy':
+      "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
   });
   res.end(html);
 }

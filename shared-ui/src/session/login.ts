@@ -1,11 +1,31 @@
-import { apiFetch, apiUrl } from './api-client';
+import { track } from '../analytics/analytics';
+import { apiFetch, apiUrl, initSession } from './api-client';
+import { browserNavigation } from './navigation';
 
 /**
- * Starts sign-in (spec §4 'Sign-in'): call session-init, then send the browser to the API's sign-in
- * route with `state` holding where to come back to. Rejects when the API cannot start a sign-in.
+ * Sign-in from anywhere but pricing (spec §4): session-init, then the API's sign-in route with
+ * `state` holding where to come back to (path and query).
  */
 export async function startLogin(returnTo: string): Promise<void> {
-  const response = await apiFetch('/api/session-init');
-  if (!response.ok) throw new Error(`session-init answered ${response.status}`);
-  window.location.assign(apiUrl(`/auth/google?state=${encodeURIComponent(returnTo)}`));
+  track('login_clicked');
+  await initSession(true);
+  browserNavigation.assign(apiUrl(`/auth/google?state=${encodeURIComponent(returnTo)}`));
+}
+
+/** Sign-in from pricing: the return path goes through POST /api/set-redirect first. */
+export async function startPricingLogin(pricingPath: string): Promise<void> {
+  track('login_clicked', { from: 'pricing' });
+  await initSession(true);
+  const response = await apiFetch('/api/set-redirect', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ path: pricingPath }),
+  });
+  if (!response.ok) throw new Error(`set-redirect answered ${String(response.status)}`);
+  browserNavigation.assign(apiUrl('/auth/google'));
+}
+
+/** Navigation to /auth/logout ends the session on the server and comes back home. */
+export function logout(): void {
+  browserNavigation.assign(apiUrl('/auth/logout'));
 }

@@ -8,6 +8,9 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   return (
     typeof config.apiUrl === 'string' &&
     typeof config.affiliateSignupUrl === 'string' &&
+    typeof config.addonListingUrl === 'string' &&
+    typeof config.analyticsEndpoint === 'string' &&
+    typeof config.adConversionId === 'string' &&
     Array.isArray(config.remotes) &&
     config.remotes.every(
       (r) => typeof r.name === 'string' && typeof r.entry === 'string' && Array.isArray(r.routes),

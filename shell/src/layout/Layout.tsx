@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { DEFAULT_CHROME, GlobalStyle, ToastHost, type RouteChrome } from 'shared-ui';
+import { DEFAULT_CHROME, GlobalStyle, ToastHost, track, type RouteChrome } from 'shared-ui';
 import styled from 'styled-components';
 import { ChromeContext } from './ChromeContext';
 import { FeedbackPopup } from './FeedbackPopup';
@@ -33,10 +33,25 @@ function Navbar({ chrome }: { chrome: RouteChrome }) {
   }
 }
 
+/** Every button click on any surface is an analytics event named by the button's label. */
+function useButtonClickTracking(): void {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const button = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!button) return;
+      const label = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+      track('button_click', { label });
+    };
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, []);
+}
+
 /** The frame every page renders in: navbar and footer variants, toasts, feedback popup. */
 export function Layout() {
   const [chrome, setChrome] = useState<RouteChrome>(DEFAULT_CHROME);
   useHashScroll();
+  useButtonClickTracking();
   return (
     <ChromeContext.Provider value={setChrome}>
       <GlobalStyle />

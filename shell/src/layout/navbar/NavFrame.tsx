@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CarryLink, MOBILE_BREAKPOINT_PX, openFeedbackPopup, tokens } from 'shared-ui';
+import { CarryLink, MOBILE_BREAKPOINT_PX, openFeedbackPopup, tokens, track } from 'shared-ui';
 import styled from 'styled-components';
 import type { NavItem } from './nav-items';
 
@@ -77,10 +77,19 @@ const StyledMobileMenu = styled.ul`
 function Item({ item }: { item: NavItem }) {
   switch (item.kind) {
     case 'link':
-      return <StyledItemLink to={item.to}>{item.label}</StyledItemLink>;
+      return (
+        <StyledItemLink to={item.to} onClick={() => item.event && track(item.event)}>
+          {item.label}
+        </StyledItemLink>
+      );
     case 'external':
       return (
-        <a href={item.href} target="_blank" rel="noopener noreferrer">
+        <a
+          href={item.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          onClick={() => item.event && track(item.event)}
+        >
           {item.label}
         </a>
       );

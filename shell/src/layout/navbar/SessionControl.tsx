@@ -22,6 +22,7 @@ export function SessionControl({ accountPath, signedOutLink }: Props) {
   if (signedOutLink) return <CarryLink to={signedOutLink.to}>{signedOutLink.label}</CarryLink>;
   const login = () => {
     startLogin(`${location.pathname}${location.search}`).catch((error: unknown) => {
+      // Login failures are logged (spec §8); the toast says what the visitor can do.
       console.error('login failed', error);
       toast.error('Sign-in is not available right now. Please try again later.');
     });

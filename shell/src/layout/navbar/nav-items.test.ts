@@ -20,7 +20,9 @@ describe('main navbar items', () => {
       kind: 'external',
       label: 'Share & Earn',
       href: 'https://aff.example/join',
+      event: 'affiliate_clicked',
     });
+    expect(items.find((i) => i.label === 'Pricing')).toMatchObject({ event: 'pricing_clicked' });
   });
 
   it('hides Pricing for Lifetime users on desktop', () => {

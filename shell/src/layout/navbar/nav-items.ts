@@ -1,9 +1,12 @@
 import { isLifetime, type SessionState } from 'shared-ui';
 
 // The items of each navbar (spec §2 'Navigation'), as data so the rules are easy to read and test.
+/** The analytics event a click on the item sends (spec §7). */
+export type NavEvent = 'pricing_clicked' | 'affiliate_clicked';
+
 export type NavItem =
-  | { kind: 'link'; label: string; to: string }
-  | { kind: 'external'; label: string; href: string }
+  | { kind: 'link'; label: string; to: string; event?: NavEvent }
+  | { kind: 'external'; label: string; href: string; event?: NavEvent }
   | { kind: 'feedback'; label: string };
 
 export type MainNavOptions = {
@@ -15,8 +18,21 @@ export type MainNavOptions = {
 
 const shareAndEarn = (url: string): NavItem =>
   /^https?:\/\//.test(url)
-    ? { kind: 'external', label: 'Share & Earn', href: url }
-    : { kind: 'link', label: 'Share & Earn', to: url };
+    ? { kind: 'external', label: 'Share & Earn', href: url, event: 'affiliate_clicked' }
+    : { kind: 'link', label: 'Share & Earn', to: url, event: 'affiliate_clicked' };
+
+const pricing = (to: string): NavItem => ({
+  kind: 'link',
+  label: 'Pricing',
+  to,
+  event: 'pricing_clicked',
+});
+const affiliate: NavItem = {
+  kind: 'link',
+  label: 'Affiliate',
+  to: '/affiliate',
+  event: 'affiliate_clicked',
+};
 
 export function mainDesktopItems({ user, newUser, affiliateSignupUrl }: MainNavOptions): NavItem[] {
   const items: NavItem[] = [
@@ -26,7 +42,7 @@ export function mainDesktopItems({ user, newUser, affiliateSignupUrl }: MainNavO
     { kind: 'link', label: newUser ? 'Contact Us' : 'Help ?', to: '/contact-us' },
   ];
   // Lifetime users have nothing left to buy; the new-user variant always offers Pricing.
-  if (newUser || !isLifetime(user)) items.push({ kind: 'link', label: 'Pricing', to: '/pricing' });
+  if (newUser || !isLifetime(user)) items.push(pricing('/pricing'));
   return items;
 }
 
@@ -34,27 +50,23 @@ export function mainMobileItems(options: MainNavOptions): NavItem[] {
   if (!options.landing) return mainDesktopItems(options);
   const { user, newUser } = options;
   return [
-    { kind: 'link', label: 'Affiliate', to: '/affiliate' },
+    affiliate,
     { kind: 'link', label: newUser ? 'Contact Us' : 'Help ?', to: '/contact-us' },
     { kind: 'link', label: 'How It Works', to: '/#how-it-works' },
     { kind: 'link', label: 'FAQs', to: '/#faq' },
-    !newUser && isLifetime(user)
-      ? { kind: 'feedback', label: 'Feedback?' }
-      : { kind: 'link', label: 'Pricing', to: '/pricing' },
+    !newUser && isLifetime(user) ? { kind: 'feedback', label: 'Feedback?' } : pricing('/pricing'),
   ];
 }
 
 export const ADDON_HOME = '/pdf-to-sheets-extension';
 
 export function addonDesktopItems(user: SessionState, hidePricing: boolean): NavItem[] {
-  return hidePricing || isLifetime(user)
-    ? []
-    : [{ kind: 'link', label: 'Pricing', to: '/sheets-extension-pricing' }];
+  return hidePricing || isLifetime(user) ? [] : [pricing('/sheets-extension-pricing')];
 }
 
 export function addonMobileItems(user: SessionState, hidePricing: boolean): NavItem[] {
   const items: NavItem[] = [
-    { kind: 'link', label: 'Affiliate', to: '/affiliate' },
+    affiliate,
     { kind: 'link', label: 'Help', to: '/sheets-extension-contact-us' },
     { kind: 'link', label: 'How It Works', to: `${ADDON_HOME}#how-it-works` },
     { kind: 'link', label: 'FAQs', to: `${ADDON_HOME}#faq` },
