@@ -79,7 +79,7 @@ test('the provider offers earlier accounts, and ?source=extension closes the tab
   // The extension opens its sign-in tab itself; a tab opened by script may close itself.
   const [tab] = await Promise.all([
     other.waitForEvent('page'),
-    second.evaluate((url) => window.open(url), stack.url('/?source=extension')),
+    second.evaluate((url) => globalThis.open(url), stack.url('/?source=extension')),
   ]);
   await tab.getByText('Login successful. Closing tab...').waitFor();
   const shownAt = Date.now();

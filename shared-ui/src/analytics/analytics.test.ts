@@ -4,7 +4,7 @@ import { configureAnalytics, track, trackSignupConversion } from './analytics';
 const readText = (blob: Blob) =>
   new Promise<string>((resolve) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () => resolve(reader.result as string);
     reader.readAsText(blob);
   });
 

@@ -5,7 +5,7 @@ type Call = { url: string; init: RequestInit };
 function fakeApi(answers: ((call: Call) => Response)[]) {
   const calls: Call[] = [];
   global.fetch = jest.fn((url: RequestInfo | URL, init: RequestInit = {}) => {
-    const call = { url: String(url), init };
+    const call = { url: url instanceof Request ? url.url : url.toString(), init };
     calls.push(call);
     const answer = answers.shift();
     if (!answer) throw new Error(`unexpected call ${call.url}`);

@@ -39,7 +39,7 @@ function useButtonClickTracking(): void {
     const onClick = (event: MouseEvent) => {
       const button = event.target instanceof Element ? event.target.closest('button') : null;
       if (!button) return;
-      const label = button.getAttribute('aria-label') ?? button.textContent?.trim() ?? '';
+      const label = button.getAttribute('aria-label') ?? button.textContent.trim();
       track('button_click', { label });
     };
     document.addEventListener('click', onClick, true);
