@@ -33,6 +33,28 @@ test('a missing or invalid variable stops start-up with a message naming it', as
   expect(api.output()).toMatch(/SESSION_SECRET: is required/);
 });
 
+test('the local sign-in provider refuses to run in production', async () => {
+  const child = spawn(process.execPath, [path.join(root, 'api', 'dist', 'dev-idp', 'main.js')], {
+    env: { PATH: process.env.PATH, NODE_ENV: 'production', DEV_IDP_URL: 'http://127.0.0.1:1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (d) => (output += d));
+  const code = await new Promise((resolve) => child.on('exit', resolve));
+  expect(code).toBe(1);
+  expect(output).toContain('refuses to run with NODE_ENV=production');
+});
+
+test('the API refuses the local sign-in provider in production', async () => {
+  const api = runApi({
+    NODE_ENV: 'production',
+    MONGODB_URI: 'mongodb://127.0.0.1:1/x',
+    SESSION_SECRET: 'a-session-secret-of-at-least-32-chars',
+  });
+  expect(await api.exited).toEqual({ code: 1, signal: null });
+  expect(api.output()).toContain('GOOGLE_CLIENT_ID: is required in production');
+});
+
 describe('with a database', () => {
   const group = new ServiceGroup({ quiet: true });
   let db;

@@ -1,6 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RemoteModule } from 'shared-ui';
+import {
+  closeFeedbackPopup,
+  setAnalyticsSink,
+  type AnalyticsEvent,
+  type RemoteModule,
+} from 'shared-ui';
 import { fakeLoader, mockApi, renderShell } from '../testing/render-shell';
 
 const textOcr: RemoteModule = {
@@ -32,6 +37,11 @@ const sheets: RemoteModule = {
     },
   ],
 };
+
+// The feedback popup's open state is shared (remotes open it too): close it between tests.
+afterEach(() => {
+  act(() => closeFeedbackPopup());
+});
 
 describe('the shell layout', () => {
   it('shows neither Login nor the account while the session is unknown', async () => {
@@ -132,6 +142,25 @@ describe('the shell layout', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Affiliate', 'Help ?', 'How It Works', 'FAQs', 'Pricing']);
+  });
+});
+
+describe('analytics', () => {
+  it('reports pricing_clicked, affiliate_clicked and every button click', async () => {
+    mockApi({});
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((event) => events.push(event));
+    const user = userEvent.setup();
+    renderShell('/', fakeLoader({ mfeTextOcr: textOcr }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Share & Earn' }));
+    await user.click(within(nav).getByRole('link', { name: 'Pricing' }));
+    await user.click(screen.getByRole('button', { name: 'Feedback ?' }));
+    expect(events.map((e) => [e.event, e.props])).toEqual([
+      ['affiliate_clicked', {}],
+      ['pricing_clicked', {}],
+      ['button_click', { label: 'Feedback ?' }],
+    ]);
   });
 });
 

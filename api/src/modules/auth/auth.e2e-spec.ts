@@ -6,6 +6,7 @@ import { Browser, freePort } from '../../testing/http-client.js';
 import { signInAtLocalProvider } from '../../testing/local-sign-in.js';
 import { createTestApp } from '../../testing/test-app.js';
 import { UsersService } from '../users/users.service.js';
+import { SessionCleanupService } from './session-cleanup.service.js';
 
 const WEB = 'http://web.test';
 
@@ -220,6 +221,32 @@ describe('sign-in, sessions and the user record (embedded provider, real databas
     const replay = new Browser();
     replay.setCookie(api, 'sid', sid ?? '');
     expect(await me(replay)).toEqual({});
+  });
+
+  it('keeps sessions in MongoDB and deletes the expired ones', async () => {
+    const sessions = app.get<Connection>(getConnectionToken()).collection('sessions');
+    const browser = new Browser();
+    await signIn(browser, { name: 'Gus', email: 'gus@example.com' });
+    const sid = decodeURIComponent(browser.cookie(api, 'sid') ?? '');
+    const id = /^s:([^.]+)\./.exec(sid)?.[1];
+    expect(await sessions.countDocuments({ _id: id as unknown as never })).toBe(1);
+
+    await sessions.insertOne({
+      _id: 'expired-session' as unknown as never,
+      expires: new Date(Date.now() - 60_000),
+      session: '{}',
+    });
+    const removed = await app.get(SessionCleanupService).removeExpired();
+    expect(removed).toBeGreaterThanOrEqual(1);
+    expect(await sessions.countDocuments({ _id: 'expired-session' as unknown as never })).toBe(0);
+    expect((await me(browser)).user?.name).toBe('Gus'); // live sessions stay
+  });
+
+  it('has a unique index on googleId', async () => {
+    const users = app.get<Connection>(getConnectionToken()).model('User');
+    await users.init();
+    const indexes = await users.collection.indexes();
+    expect(indexes).toContainEqual(expect.objectContaining({ key: { googleId: 1 }, unique: true }));
   });
 
   it('sets an HttpOnly, SameSite=Lax session cookie on path /', async () => {

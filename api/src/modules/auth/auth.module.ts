@@ -5,11 +5,17 @@ import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { CsrfGuard } from './csrf.guard.js';
 import { GoogleStrategy } from './google.strategy.js';
+import { SessionCleanupService } from './session-cleanup.service.js';
 import { SessionSerializer } from './session.serializer.js';
 
 @Module({
   imports: [PassportModule.register({ session: true }), UsersModule],
   controllers: [AuthController],
-  providers: [GoogleStrategy, SessionSerializer, { provide: APP_GUARD, useClass: CsrfGuard }],
+  providers: [
+    GoogleStrategy,
+    SessionSerializer,
+    SessionCleanupService,
+    { provide: APP_GUARD, useClass: CsrfGuard },
+  ],
 })
 export class AuthModule {}

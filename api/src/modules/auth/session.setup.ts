@@ -5,11 +5,12 @@ import session from 'express-session';
 import type { Connection } from 'mongoose';
 import passport from 'passport';
 import type { AppConfig } from '../../config/app-config.js';
+import { SESSIONS_COLLECTION } from './session-cleanup.service.js';
 
 /**
- * Server-side sessions in MongoDB. Expired sessions are removed by a periodic delete rather than
- * a TTL index, which FerretDB does not support. Passport regenerates the session id at sign-in
- * and logout.
+ * Server-side sessions in MongoDB. Expired sessions are removed by SessionCleanupService rather
+ * than a TTL index, which FerretDB does not support. Passport regenerates the session id at
+ * sign-in and logout.
  */
 export function setupSessions(app: INestApplication, config: AppConfig): void {
   const connection = app.get<Connection>(getConnectionToken());
@@ -23,9 +24,9 @@ export function setupSessions(app: INestApplication, config: AppConfig): void {
       store: MongoStore.create({
         client: connection.getClient(),
         dbName: connection.db?.databaseName,
-        collectionName: 'sessions',
-        autoRemove: 'interval',
-        autoRemoveInterval: 10,
+        collectionName: SESSIONS_COLLECTION,
+        autoRemove: 'disabled', // SessionCleanupService deletes expired sessions
+
         ttl: Math.round(config.session.maxAgeMs / 1000),
       }),
       cookie: {
