@@ -51,6 +51,8 @@ export default tseslint.config(
     files: ['api/src/**/*.ts'],
     ignores: [
       'api/src/**/main.ts',
+      'api/src/cli/**',
+      'api/src/**/*.e2e-spec.ts',
       'api/src/config/**',
       'api/src/**/*.spec.ts',
       'api/src/testing/**',

@@ -6,17 +6,20 @@ import helmet from 'helmet';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './config/app-config.js';
+import { setupBodyParsing } from './common/http/body-parsing.js';
 import { setupSessions } from './modules/auth/session.setup.js';
 
 /** Builds the API with everything main.ts serves: the same wiring runs in tests. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
+    bodyParser: false,
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
+  setupBodyParsing(app);
   setupSessions(app, config);
   app.enableCors({
     origin: config.corsOrigins,

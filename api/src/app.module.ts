@@ -7,6 +7,7 @@ import { loggerParams } from './common/logging/logging.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { ExtractionModule } from './modules/extraction/extraction.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 
 @Module({})
@@ -24,6 +25,7 @@ export class AppModule {
         }),
         HealthModule,
         AuthModule,
+        ExtractionModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

@@ -2,8 +2,19 @@
 // them so a person can install them.
 import { probe, run } from './proc.mjs';
 
-export const PLATFORM_PACKAGES = ['tesseract-ocr'];
-export const TEST_PACKAGES = ['chromium', 'docker-compose'];
+// Tesseract with the models of the most used languages (original-language OCR of any script),
+// poppler (PDF page count and text layer), GraphicsMagick and Ghostscript (pdf2pic).
+export const PLATFORM_PACKAGES = [
+  'tesseract-ocr',
+  ...['fra', 'deu', 'spa', 'ita', 'por', 'nld', 'swe', 'pol', 'ces', 'tur', 'vie', 'ind']
+    .concat(['rus', 'ukr', 'ell', 'ara', 'heb', 'hin', 'ben', 'tha', 'jpn', 'kor'])
+    .concat(['chi-sim', 'chi-tra'])
+    .map((lang) => `tesseract-ocr-${lang}`),
+  'poppler-utils',
+  'graphicsmagick',
+  'ghostscript',
+];
+export const TEST_PACKAGES = ['chromium', 'docker-compose', 'fonts-dejavu-core'];
 
 async function isInstalled(pkg) {
   const { ok, output } = await probe('dpkg-query', ['-W', '-f=${Status}', pkg]);

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       ],
       logLevel: 'info',
       tesseractPath: 'tesseract',
+      ocrTimeoutMs: 60_000,
       webUrl: 'http://localhost:3000',
       apiPublicUrl: 'http://localhost:4000',
       session: {

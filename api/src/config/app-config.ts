@@ -28,6 +28,7 @@ const schema = z.object({
   ]),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERACT_PATH: z.string().min(1).default('tesseract'),
+  OCR_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   WEB_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   API_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z
@@ -52,6 +53,8 @@ export type AppConfig = {
   corsOrigins: string[];
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   tesseractPath: string;
+  /** Longest a single OCR step may run before its process tree is killed. */
+  ocrTimeoutMs: number;
   /** Where browsers come back to after sign-in and logout (the shell). */
   webUrl: string;
   apiPublicUrl: string;
@@ -144,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     corsOrigins: c.CORS_ORIGINS,
     logLevel: c.LOG_LEVEL,
     tesseractPath: c.TESSERACT_PATH,
+    ocrTimeoutMs: c.OCR_TIMEOUT_MS,
     webUrl: trimSlash(c.WEB_URL),
     apiPublicUrl,
     session: {

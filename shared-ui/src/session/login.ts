@@ -22,6 +22,9 @@ export async function startPricingLogin(pricingPath: string): Promise<void> {
     body: JSON.stringify({ path: pricingPath }),
   });
   if (!response.ok) throw new Error(`set-redirect answered ${String(response.status)}`);
+  // The body ends only once the session is saved: reading it first keeps the sign-in route
+  // from seeing the session without the return path.
+  await response.json();
   browserNavigation.assign(apiUrl('/auth/google'));
 }
 

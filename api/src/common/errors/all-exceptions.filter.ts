@@ -2,13 +2,21 @@ import {
   Catch,
   HttpException,
   HttpStatus,
+  Logger,
   type ArgumentsHost,
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError } from './domain-error.js';
 
-export type ErrorBody = { code: string; error: string; requestId?: string };
+const fallbackLogger = new Logger('AllExceptionsFilter');
+
+export type ErrorBody = {
+  code: string;
+  error: string;
+  requestId?: string;
+  [detail: string]: string | number | boolean | undefined;
+};
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -40,13 +48,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
     // pino-http gives every request its id and a child logger.
     const request = http.getRequest<Request>();
     const response = http.getResponse<Response>();
-    const requestId = typeof request.id === 'object' ? undefined : String(request.id);
+    const rawId: unknown = request.id; // absent for errors raised before the request logger
+    const requestId =
+      typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
 
     let status: number;
     let body: ErrorBody;
     if (exception instanceof DomainError) {
       status = exception.status;
-      body = { code: exception.code, error: exception.message };
+      body = { ...exception.details, code: exception.code, error: exception.message };
       for (const [name, value] of Object.entries(exception.headers))
         response.setHeader(name, value);
     } else if (exception instanceof HttpException) {
@@ -59,7 +69,10 @@ export class AllExceptionsFilter implements ExceptionFilter {
         error: 'Something went wrong on our side. Please try again.',
         requestId,
       };
-      request.log.error({ err: exception, requestId }, 'Unhandled error');
+      // Errors raised before the request logger runs (session middleware) have no req.log.
+      const log = (request as Partial<Pick<Request, 'log'>>).log;
+      if (log) log.error({ err: exception, requestId }, 'Unhandled error');
+      else fallbackLogger.error(exception instanceof Error ? exception.stack : String(exception));
     }
     response.status(status).json(body);
   }

@@ -6,6 +6,8 @@ export class DomainError extends Error {
     message: string,
     readonly status: number,
     readonly headers: Record<string, string> = {},
+    /** Extra fields of the answer's body besides code and error. */
+    readonly details: Record<string, string | number | boolean> = {},
   ) {
     super(message);
     this.name = new.target.name;

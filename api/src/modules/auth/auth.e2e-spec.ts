@@ -194,7 +194,10 @@ describe('sign-in, sessions and the user record (embedded provider, real databas
 
     expect((await post({ path: 'https://evil.example' }, csrf)).status).toBe(400);
     expect((await post({ path: '/pricing', admin: true }, csrf)).status).toBe(400);
-    expect((await post({ path: '/pricing?aff=y' }, csrf)).status).toBe(200);
+    const accepted = await post({ path: '/pricing?aff=y' }, csrf);
+    expect(accepted.status).toBe(200);
+    // The body ends once the session is saved (express-session), as a browser would wait for it.
+    expect(await accepted.json()).toEqual({ ok: true });
 
     const authorize = await startSignIn(browser);
     const callback = await signInAtLocalProvider(

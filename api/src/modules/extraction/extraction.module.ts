@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ExtractionController } from './extraction.controller.js';
+import { ExtractionService } from './extraction.service.js';
+import { DailyUsage, DailyUsageSchema } from './schemas/daily-usage.schema.js';
+import { ExtractionRecord, ExtractionRecordSchema } from './schemas/extraction-record.schema.js';
+import { UsageRepository } from './usage.repository.js';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: DailyUsage.name, schema: DailyUsageSchema },
+      { name: ExtractionRecord.name, schema: ExtractionRecordSchema },
+    ]),
+  ],
+  controllers: [ExtractionController],
+  providers: [ExtractionService, UsageRepository],
+  exports: [UsageRepository],
+})
+export class ExtractionModule {}

@@ -1,0 +1,78 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import type { UserRecord } from '../users/users.repository.js';
+import type { ExtractDto } from './dto/extract.dto.js';
+import { DailyLimitReachedError } from './extraction.errors.js';
+import { DEFAULT_LIMITS, PLAN_MAX_BYTES } from './pipeline/limits.js';
+import { OcrPool } from './pipeline/ocr-pool.js';
+import { extractText } from './pipeline/pipeline.js';
+import { extractionErrors } from './pipeline/pipeline-errors.js';
+import { UsageRepository } from './usage.repository.js';
+
+export const FREE_DAILY_EXTRACTIONS = 5;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+const utcDay = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/** Decoded size from the base64 length, so an oversize upload is refused before decoding. */
+function decodedLength(encoded: string): number {
+  const padding = encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0;
+  return Math.floor((encoded.length * 3) / 4) - padding;
+}
+
+@Injectable()
+export class ExtractionService {
+  private readonly pool = new OcrPool();
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly usage: UsageRepository,
+  ) {}
+
+  async extract(user: UserRecord, dto: ExtractDto): Promise<{ extractedText: string }> {
+    const maxBytes = user.isPremium ? PLAN_MAX_BYTES.premium : PLAN_MAX_BYTES.free;
+    const isPdf = dto.base64Pdf !== undefined;
+    const encoded = (dto.base64Pdf ?? dto.base64Image ?? '')
+      .replace(/^data:[^;,]*;base64,/, '')
+      .replace(/\s+/g, '');
+    if (decodedLength(encoded) > maxBytes) throw extractionErrors.sizeExceeded(maxBytes);
+    if (encoded.length % 4 === 1 || !BASE64.test(encoded)) throw extractionErrors.badBase64();
+    const bytes = Buffer.from(encoded, 'base64');
+
+    // Translation is refused before anything is spent: no untranslated text presented as translated.
+    if (dto.language) throw extractionErrors.translationUnavailable(dto.language);
+
+    const day = utcDay();
+    const counted = !user.isPremium;
+    if (counted && !(await this.usage.reserveExtraction(user.id, day, FREE_DAILY_EXTRACTIONS))) {
+      throw new DailyLimitReachedError(!user.isTextOcrFeedbackSubmitted);
+    }
+    try {
+      const result = await this.pool.run(() =>
+        extractText(
+          {
+            bytes,
+            kind: isPdf ? 'pdf' : 'image',
+            ...(isPdf ? { page: dto.pageToExtract ?? 1 } : {}),
+          },
+          {
+            limits: { ...DEFAULT_LIMITS, maxBytes, ocrTimeoutMs: this.config.ocrTimeoutMs },
+            tesseractPath: this.config.tesseractPath,
+          },
+        ),
+      );
+      await this.usage.recordExtraction({
+        userId: user.id,
+        kind: isPdf ? 'pdf' : 'image',
+        source: result.source,
+        characters: result.text.length,
+        searchTerm: dto.searchTerm ?? null,
+        keyword: dto.keyword ?? null,
+      });
+      return { extractedText: result.text };
+    } catch (error) {
+      if (counted) await this.usage.refundExtraction(user.id, day);
+      throw error;
+    }
+  }
+}

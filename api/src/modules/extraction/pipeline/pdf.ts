@@ -1,0 +1,88 @@
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { childEnv } from './child-env.js';
+import { extractionErrors } from './pipeline-errors.js';
+import { ProcessTimeoutError, runProcess } from './run-process.js';
+
+const WORKER = fileURLToPath(new URL('../../../../workers/rasterise.mjs', import.meta.url));
+const INFO_TIMEOUT_MS = 10_000;
+const TEXT_TIMEOUT_MS = 20_000;
+
+export type PdfInfo = { pages: number; pageSizePts: { width: number; height: number } };
+
+/** Page count (and a page's size), read cheaply by poppler's pdfinfo: nothing is rendered. */
+export async function pdfInfo(file: string, page?: number): Promise<PdfInfo> {
+  const range = page === undefined ? [] : ['-f', String(page), '-l', String(page)];
+  const result = await runProcess('pdfinfo', [...range, file], { timeoutMs: INFO_TIMEOUT_MS });
+  const output = result.stdout.toString();
+  if (result.code !== 0) {
+    if (/password|encrypt/i.test(result.stderr)) throw extractionErrors.encryptedPdf();
+    throw extractionErrors.corruptPdf();
+  }
+  const pages = Number(/^Pages:\s+(\d+)/m.exec(output)?.[1] ?? NaN);
+  if (!Number.isInteger(pages) || pages < 1) throw extractionErrors.corruptPdf();
+  const size = /^Page\s+\d+\s+size:\s+([\d.]+)\s+x\s+([\d.]+)/m.exec(output);
+  const pageSizePts = size
+    ? { width: Number(size[1]), height: Number(size[2]) }
+    : { width: 612, height: 792 };
+  return { pages, pageSizePts };
+}
+
+/** The page's own text layer, when it has one worth using (exact and fast). */
+export async function pdfTextLayer(file: string, page: number): Promise<string | null> {
+  const result = await runProcess(
+    'pdftotext',
+    ['-f', String(page), '-l', String(page), '-enc', 'UTF-8', file, '-'],
+    {
+      timeoutMs: TEXT_TIMEOUT_MS,
+    },
+  );
+  if (result.code !== 0) return null;
+  const text = result.stdout.toString('utf8').replace(/\f/g, '');
+  // A scan often carries an empty or junk layer; require some real letters or digits.
+  const meaningful = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  return meaningful >= 3 ? text : null;
+}
+
+/** Renders the page to PNG at up to 300 dpi, lowering the density to stay under the pixel cap. */
+export async function rasterisePage(
+  file: string,
+  page: number,
+  sizePts: PdfInfo['pageSizePts'],
+  limits: { maxPixels: number; timeoutMs: number },
+  workDir: string,
+): Promise<Buffer> {
+  const areaSqIn = (sizePts.width / 72) * (sizePts.height / 72);
+  const density = Math.max(50, Math.min(300, Math.floor(Math.sqrt(limits.maxPixels / areaSqIn))));
+  const width = Math.max(1, Math.round((sizePts.width / 72) * density));
+  const height = Math.max(1, Math.round((sizePts.height / 72) * density));
+  try {
+    const result = await runProcess(
+      process.execPath,
+      [WORKER, file, String(page), String(density), String(width), String(height)],
+      {
+        timeoutMs: limits.timeoutMs,
+        maxOutputBytes: 512 * 1024 * 1024,
+        env: childEnv({
+          TMPDIR: workDir,
+          MAGICK_TMPDIR: workDir,
+          MAGICK_LIMIT_MEMORY: '512MB',
+          MAGICK_LIMIT_MAP: '1GB',
+          MAGICK_LIMIT_DISK: '2GB',
+        }),
+      },
+    );
+    if (result.code !== 0 || result.stdout.length === 0) throw extractionErrors.corruptPdf();
+    return result.stdout;
+  } catch (error) {
+    if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
+    throw error;
+  }
+}
+
+export async function writeTempPdf(workDir: string, bytes: Buffer): Promise<string> {
+  const file = path.join(workDir, 'input.pdf');
+  await writeFile(file, bytes, { mode: 0o600 });
+  return file;
+}

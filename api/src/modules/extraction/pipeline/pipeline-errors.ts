@@ -1,0 +1,82 @@
+import { DomainError } from '../../../common/errors/domain-error.js';
+
+// The extraction errors a person can see (spec §8 plus the checks of issue 4), each with its
+// stable code. The pipeline throws them; the API and the command line show their messages.
+export class ExtractionError extends DomainError {}
+
+const MB = 1024 * 1024;
+
+export const extractionErrors = {
+  sizeExceeded: (limitBytes: number) =>
+    new ExtractionError(
+      'IMAGE_SIZE_EXCEED',
+      `File is larger than the ${String(Math.round(limitBytes / MB))}MB limit of your plan.`,
+      413,
+    ),
+  empty: () => new ExtractionError('FILE_EMPTY', 'The file is empty.', 422),
+  unsupported: () =>
+    new ExtractionError(
+      'UNSUPPORTED_FILE',
+      'Unsupported file type. Please upload a PNG, JPEG, WebP, TIFF or PDF file.',
+      415,
+    ),
+  badBase64: () =>
+    new ExtractionError(
+      'UNSUPPORTED_FILE',
+      'The file could not be read (invalid base64 data).',
+      415,
+    ),
+  tooManyPixels: (maxMegapixels: number) =>
+    new ExtractionError(
+      'IMAGE_TOO_LARGE',
+      `The image is larger than ${String(maxMegapixels)} megapixels. Please upload a smaller image.`,
+      422,
+    ),
+  corruptImage: () =>
+    new ExtractionError(
+      'FILE_CORRUPT',
+      'The image is damaged or incomplete and cannot be read.',
+      422,
+    ),
+  corruptPdf: () =>
+    new ExtractionError(
+      'FILE_CORRUPT',
+      'The PDF is damaged or incomplete and cannot be read.',
+      422,
+    ),
+  encryptedPdf: () =>
+    new ExtractionError(
+      'PDF_ENCRYPTED',
+      'The PDF is password-protected. Please remove the password and upload it again.',
+      422,
+    ),
+  pageOutOfRange: (page: number, pageCount: number) =>
+    new ExtractionError(
+      'PAGE_OUT_OF_RANGE',
+      `Page ${String(page)} does not exist: this PDF has ${String(pageCount)} page${pageCount === 1 ? '' : 's'}.`,
+      422,
+    ),
+  tooManyPages: (max: number) =>
+    new ExtractionError('PDF_TOO_MANY_PAGES', `PDFs can have at most ${String(max)} pages.`, 422),
+  busy: (retryAfterSeconds: number) =>
+    new ExtractionError(
+      'ENGINE_BUSY',
+      'The text reader is busy right now. Please try again in a few seconds.',
+      503,
+      { 'Retry-After': String(retryAfterSeconds) },
+    ),
+  timeout: () =>
+    new ExtractionError(
+      'ENGINE_TIMEOUT',
+      'Reading this file took too long and was stopped. Try a smaller image or a single page.',
+      504,
+    ),
+  engineFailed: () =>
+    new ExtractionError('ENGINE_FAILED', 'The text reader could not process this file.', 422),
+  translationUnavailable: (language: string) =>
+    new ExtractionError(
+      'TRANSLATION_UNAVAILABLE',
+      `Translation to ${language} is not available on this server. Choose 'Original language' or another language.`,
+      422,
+    ),
+};

@@ -1,0 +1,62 @@
+import { spawn } from 'node:child_process';
+import { childEnv } from './child-env.js';
+
+export type ProcessResult = { code: number | null; stdout: Buffer; stderr: string };
+
+export class ProcessTimeoutError extends Error {
+  constructor(readonly command: string) {
+    super(`${command} timed out`);
+  }
+}
+
+/**
+ * Runs a command with input on stdin, in its own process group, so a timeout kills it and every
+ * child it started (Ghostscript under GraphicsMagick, for instance).
+ */
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { input?: Buffer; timeoutMs: number; env?: NodeJS.ProcessEnv; maxOutputBytes?: number },
+): Promise<ProcessResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: options.env ?? childEnv(),
+    });
+    const out: Buffer[] = [];
+    let outBytes = 0;
+    let err = '';
+    let timedOut = false;
+    const killTree = () => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killTree();
+    }, options.timeoutMs);
+    child.stdout.on('data', (chunk: Buffer) => {
+      outBytes += chunk.length;
+      if (options.maxOutputBytes && outBytes > options.maxOutputBytes) killTree();
+      else out.push(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      if (err.length < 20_000) err += chunk.toString();
+    });
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      if (timedOut) reject(new ProcessTimeoutError(command));
+      else resolve({ code, stdout: Buffer.concat(out), stderr: err });
+    });
+    child.stdin.on('error', () => undefined); // the process may exit before reading everything
+    child.stdin.end(options.input ?? Buffer.alloc(0));
+  });
+}

@@ -1,0 +1,84 @@
+import type { INestApplication } from '@nestjs/common';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
+import { startDevIdp, type DevIdp } from '../dev-idp/dev-idp.js';
+import { Browser, freePort } from './http-client.js';
+import { signInAtLocalProvider } from './local-sign-in.js';
+import { createTestApp } from './test-app.js';
+
+export type SignedIn = {
+  browser: Browser;
+  csrf: string;
+  googleId: string;
+  userId: string;
+  /** POST JSON with the session cookie and CSRF token. */
+  post: (path: string, body: unknown) => Promise<Response>;
+};
+
+/** The real API, listening, with the embedded provider to sign people in through. */
+export class SignedInApp {
+  private constructor(
+    readonly app: INestApplication,
+    readonly api: string,
+    private readonly idp: DevIdp,
+  ) {}
+
+  static async start(env: NodeJS.ProcessEnv = {}): Promise<SignedInApp> {
+    const [apiPort, idpPort] = [await freePort(), await freePort()];
+    const api = `http://127.0.0.1:${String(apiPort)}`;
+    const issuer = `http://127.0.0.1:${String(idpPort)}`;
+    const idp = await startDevIdp({ issuer, redirectUris: [`${api}/auth/google/callback`] });
+    const app = await createTestApp({
+      DEV_IDP_URL: issuer,
+      API_PUBLIC_URL: api,
+      WEB_URL: 'http://web.test',
+      ...env,
+    });
+    await app.listen(apiPort, '127.0.0.1');
+    return new SignedInApp(app, api, idp);
+  }
+
+  get db(): Connection {
+    return this.app.get<Connection>(getConnectionToken());
+  }
+
+  async signIn(name: string, email: string): Promise<SignedIn> {
+    const browser = new Browser();
+    await browser.request(`${this.api}/api/session-init`);
+    const start = await browser.request(`${this.api}/auth/google?state=%2F`);
+    const callback = await signInAtLocalProvider(
+      browser,
+      start.headers.get('location') ?? '',
+      { name, email },
+      `${this.api}/auth/google/callback`,
+    );
+    await browser.request(callback);
+    // The session changed at sign-in: a fresh token for it.
+    const initResponse = await browser.request(`${this.api}/api/session-init`);
+    if (!initResponse.ok)
+      throw new Error(`session-init: ${String(initResponse.status)} ${await initResponse.text()}`);
+    const init = (await initResponse.json()) as { csrfToken: string };
+    const me = (await (await browser.request(`${this.api}/api/me`)).json()) as {
+      user: { googleId: string };
+    };
+    const row = await this.db.collection('users').findOne({ googleId: me.user.googleId });
+    const post = (path: string, body: unknown) =>
+      browser.request(`${this.api}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': init.csrfToken },
+        body: JSON.stringify(body),
+      });
+    return {
+      browser,
+      csrf: init.csrfToken,
+      googleId: me.user.googleId,
+      userId: String(row?._id),
+      post,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    await this.idp.close();
+  }
+}
