@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ExtractionModule } from './modules/extraction/extraction.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { TranslationModule } from './modules/translation/translation.module.js';
 
 @Module({})
 export class AppModule {
@@ -26,6 +27,7 @@ export class AppModule {
         HealthModule,
         AuthModule,
         ExtractionModule,
+        TranslationModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
     };

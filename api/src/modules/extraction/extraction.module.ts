@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { TranslationModule } from '../translation/translation.module.js';
 import { ExtractionController } from './extraction.controller.js';
 import { ExtractionService } from './extraction.service.js';
 import { DailyUsage, DailyUsageSchema } from './schemas/daily-usage.schema.js';
@@ -8,6 +9,7 @@ import { UsageRepository } from './usage.repository.js';
 
 @Module({
   imports: [
+    TranslationModule,
     MongooseModule.forFeature([
       { name: DailyUsage.name, schema: DailyUsageSchema },
       { name: ExtractionRecord.name, schema: ExtractionRecordSchema },

@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, PLAN_MAX_BYTES } from './pipeline/limits.js';
 import { OcrPool } from './pipeline/ocr-pool.js';
 import { extractText } from './pipeline/pipeline.js';
 import { extractionErrors } from './pipeline/pipeline-errors.js';
+import { TranslationService } from '../translation/translation.service.js';
 import { UsageRepository } from './usage.repository.js';
 
 export const FREE_DAILY_EXTRACTIONS = 5;
@@ -27,6 +28,7 @@ export class ExtractionService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly usage: UsageRepository,
+    private readonly translation: TranslationService,
   ) {}
 
   async extract(user: UserRecord, dto: ExtractDto): Promise<{ extractedText: string }> {
@@ -40,7 +42,13 @@ export class ExtractionService {
     const bytes = Buffer.from(encoded, 'base64');
 
     // Translation is refused before anything is spent: no untranslated text presented as translated.
-    if (dto.language) throw extractionErrors.translationUnavailable(dto.language);
+    if (dto.language) {
+      const language = this.translation.find(dto.language);
+      if (!language) throw extractionErrors.unknownLanguage(dto.language);
+      if (!this.translation.canTranslateTo(language.code)) {
+        throw extractionErrors.translationUnavailable(language.name);
+      }
+    }
 
     const day = utcDay();
     const counted = !user.isPremium;

@@ -73,6 +73,8 @@ export const extractionErrors = {
     ),
   engineFailed: () =>
     new ExtractionError('ENGINE_FAILED', 'The text reader could not process this file.', 422),
+  unknownLanguage: (code: string) =>
+    new ExtractionError('UNKNOWN_LANGUAGE', `Unknown language code: ${code}.`, 400),
   translationUnavailable: (language: string) =>
     new ExtractionError(
       'TRANSLATION_UNAVAILABLE',

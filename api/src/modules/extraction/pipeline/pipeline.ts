@@ -7,7 +7,7 @@ import { checkImage, prepareForOcr, uprightGray } from './image-prep.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 import { extractionErrors } from './pipeline-errors.js';
-import { modelsForScript } from './scripts.js';
+import { latinLanguageModel, modelsForScript } from './scripts.js';
 import { detectOrientation, recognise } from './tesseract.js';
 
 export type ExtractInput = { bytes: Buffer; kind?: 'pdf' | 'image'; page?: number };
@@ -30,22 +30,41 @@ export function tesseractModels(
   return installedModels;
 }
 
-async function ocrImage(bytes: Buffer, options: PipelineOptions): Promise<string> {
+// Above this mean word confidence an upright English reading is kept as is: most pages are,
+// and they then cost one Tesseract run, like plain Tesseract.
+const CONFIDENT = 75;
+
+async function ocrImage(bytes: Buffer, options: PipelineOptions, workDir: string): Promise<string> {
   const { limits, tesseractPath } = options;
   await checkImage(bytes, limits.maxPixels);
   const upright = await uprightGray(bytes, limits.maxPixels);
-  const osd = await detectOrientation(upright, {
-    binary: tesseractPath,
-    timeoutMs: limits.ocrTimeoutMs,
-  });
-  const prepared = await prepareForOcr(upright, osd.rotate);
-  const languages = modelsForScript(osd.script, await tesseractModels());
-  const raw = await recognise(prepared, {
-    binary: tesseractPath,
-    languages,
-    timeoutMs: limits.ocrTimeoutMs,
-  });
-  return joinHyphenatedWords(raw);
+  const installed = await tesseractModels();
+  const read = (image: Buffer, languages: string) =>
+    recognise(image, { binary: tesseractPath, languages, timeoutMs: limits.ocrTimeoutMs, workDir });
+
+  const first = await prepareForOcr(upright, 0);
+  let best = await read(first, 'eng');
+  let image = first;
+  if (best.confidence < CONFIDENT) {
+    // Unsure: the page may be turned, or in another script. Ask OSD and read again if it helps.
+    const osd = await detectOrientation(upright, {
+      binary: tesseractPath,
+      timeoutMs: limits.ocrTimeoutMs,
+    });
+    const languages = modelsForScript(osd.script, installed);
+    if (osd.rotate !== 0 || languages !== 'eng') {
+      image = osd.rotate === 0 ? first : await prepareForOcr(upright, osd.rotate);
+      const second = await read(image, languages);
+      if (second.confidence > best.confidence) best = second;
+    }
+  }
+  // English-read Latin text that is clearly another language: read again with its model.
+  const other = latinLanguageModel(best.text, installed);
+  if (other) {
+    const again = await read(image, other);
+    if (again.confidence >= best.confidence - 5) best = again;
+  }
+  return joinHyphenatedWords(best.text);
 }
 
 /**
@@ -64,13 +83,12 @@ export async function extractText(
   const kind = await sniffFileKind(bytes);
   if (input.kind && input.kind !== kind) throw extractionErrors.unsupported();
 
-  if (kind === 'image') {
-    const text = cleanOutput(await ocrImage(bytes, options));
-    return { text: text || NO_TEXT_FOUND, source: 'ocr' };
-  }
-
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'extract-'));
   try {
+    if (kind === 'image') {
+      const text = cleanOutput(await ocrImage(bytes, options, workDir));
+      return { text: text || NO_TEXT_FOUND, source: 'ocr' };
+    }
     const page = input.page ?? 1;
     const file = await writeTempPdf(workDir, bytes);
     const info = await pdfInfo(file);
@@ -90,7 +108,7 @@ export async function extractText(
       { maxPixels: options.limits.maxPixels, timeoutMs: options.limits.rasteriseTimeoutMs },
       workDir,
     );
-    const text = cleanOutput(await ocrImage(png, options));
+    const text = cleanOutput(await ocrImage(png, options, workDir));
     return { text: text || NO_TEXT_FOUND, source: 'ocr' };
   } finally {
     await rm(workDir, { recursive: true, force: true });

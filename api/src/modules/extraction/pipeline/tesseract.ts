@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { childEnv } from './child-env.js';
 import { extractionErrors } from './pipeline-errors.js';
 import { ProcessTimeoutError, runProcess } from './run-process.js';
@@ -36,30 +38,50 @@ export async function detectOrientation(
   }
 }
 
-/** Recognised text, paragraphs and line breaks as Tesseract lays them out. */
+export type Recognition = { text: string; confidence: number; words: number };
+
+let runs = 0;
+
+/**
+ * Recognised text (paragraphs and line breaks as Tesseract lays them out) with the mean word
+ * confidence from the TSV renderer of the same run.
+ */
 export async function recognise(
-  png: Buffer,
-  options: { binary: string; languages: string; timeoutMs: number },
-): Promise<string> {
+  image: Buffer,
+  options: { binary: string; languages: string; timeoutMs: number; workDir: string },
+): Promise<Recognition> {
+  runs += 1;
+  const base = path.join(options.workDir, `ocr-${String(runs)}`);
+  const args = ['stdin', base, '-l', options.languages, '--psm', '3'];
   try {
     const result = await runProcess(
       options.binary,
-      [
-        'stdin',
-        'stdout',
-        '-l',
-        options.languages,
-        '--psm',
-        '3',
-        '-c',
-        'preserve_interword_spaces=1',
-      ],
-      { input: png, timeoutMs: options.timeoutMs, env: ENV },
+      [...args, '-c', 'preserve_interword_spaces=1', 'txt', 'tsv'],
+      { input: image, timeoutMs: options.timeoutMs, env: ENV },
     );
     if (result.code !== 0) throw extractionErrors.engineFailed();
-    return result.stdout.toString('utf8');
+    const [text, tsv] = await Promise.all([
+      readFile(`${base}.txt`, 'utf8'),
+      readFile(`${base}.tsv`, 'utf8').catch(() => ''),
+    ]);
+    return { text, ...meanConfidence(tsv) };
   } catch (error) {
     if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
     throw error;
   }
+}
+
+/** Mean confidence (0-100) of the recognised words in Tesseract's TSV output. */
+export function meanConfidence(tsv: string): { confidence: number; words: number } {
+  let sum = 0;
+  let words = 0;
+  for (const line of tsv.split('\n').slice(1)) {
+    const cols = line.split('\t');
+    const conf = Number(cols[10]);
+    if (cols.length >= 12 && conf >= 0 && (cols[11] ?? '').trim()) {
+      sum += conf;
+      words += 1;
+    }
+  }
+  return { confidence: words ? sum / words : 0, words };
 }

@@ -1,0 +1,128 @@
+// `npm run bench:ocr [DIR]`: character error rate and time per folder of the evaluation set, for
+// our pipeline and, in the same run, for plain Tesseract (`tesseract FILE -`; PDF pages:
+// `pdftoppm -r 300` then `tesseract`). CER = Levenshtein distance / ground-truth length, with
+// whitespace runs folded to one space. Figures go in docs/benchmarks.md.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { distance } from 'fastest-levenshtein';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dir = path.resolve(process.argv[2] ?? path.join(root, '..', 'shared', 'ocr-eval'));
+if (!existsSync(path.join(dir, 'manifest.json'))) {
+  console.error(`No manifest.json in ${dir}. Usage: npm run bench:ocr [DIR]`);
+  process.exit(2);
+}
+const build = spawnSync('npm', ['run', 'build', '-w', 'api', '--silent'], {
+  cwd: root,
+  stdio: 'inherit',
+});
+if (build.status !== 0) process.exit(1);
+
+const { extractText } = await import(
+  pathToFileURL(path.join(root, 'api/dist/modules/extraction/pipeline/pipeline.js')).href
+);
+const { DEFAULT_LIMITS } = await import(
+  pathToFileURL(path.join(root, 'api/dist/modules/extraction/pipeline/limits.js')).href
+);
+const limits = { ...DEFAULT_LIMITS, maxBytes: 64 * 1024 * 1024 };
+
+const fold = (text) => text.replace(/\s+/g, ' ').trim();
+const cer = (output, truth) => {
+  const gt = fold(truth);
+  return gt.length === 0 ? 0 : distance(fold(output), gt) / gt.length;
+};
+const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
+
+function plainTesseract(file, page) {
+  if (!file.endsWith('.pdf')) {
+    return execFileSync('tesseract', [file, '-'], {
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).toString();
+  }
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'bench-'));
+  try {
+    const p = String(page ?? 1);
+    execFileSync('pdftoppm', ['-r', '300', '-f', p, '-l', p, '-png', file, path.join(tmp, 'page')]);
+    const png = execFileSync('ls', [tmp]).toString().trim().split('\n')[0];
+    return execFileSync('tesseract', [path.join(tmp, png), '-'], {
+      env,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).toString();
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+async function ours(file, page) {
+  const bytes = readFileSync(file);
+  const result = await extractText(
+    { bytes, ...(page ? { page } : {}) },
+    { limits, tesseractPath: 'tesseract' },
+  );
+  return result.text === 'No text found' ? '' : result.text;
+}
+
+async function timed(fn) {
+  const started = process.hrtime.bigint();
+  let output = '';
+  try {
+    output = await fn();
+  } catch (error) {
+    output = '';
+    process.stderr.write(`  failed: ${error.message}\n`);
+  }
+  return { output, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+const cases = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
+const byFolder = new Map();
+for (const item of cases) {
+  const file = path.join(dir, item.file);
+  const truth = readFileSync(path.join(dir, item.gt), 'utf8');
+  const mine = await timed(() => ours(file, item.page));
+  const plain = await timed(async () => plainTesseract(file, item.page));
+  const row = {
+    name: `${item.file}${item.page ? ` p${item.page}` : ''}`,
+    ours: { cer: cer(mine.output, truth), seconds: mine.seconds },
+    plain: { cer: cer(plain.output, truth), seconds: plain.seconds },
+  };
+  process.stderr.write(
+    `${row.name}: CER ${row.ours.cer.toFixed(3)} vs ${row.plain.cer.toFixed(3)}, ${row.ours.seconds.toFixed(2)} s vs ${row.plain.seconds.toFixed(2)} s\n`,
+  );
+  const list = byFolder.get(item.category) ?? [];
+  list.push(row);
+  byFolder.set(item.category, list);
+}
+
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+const version = execFileSync('tesseract', ['--version']).toString().split('\n')[0];
+console.log(
+  `\nOCR benchmark on ${dir} (${cases.length} cases), ${version}, ${os.cpus().length} cores, Node ${process.version}\n`,
+);
+console.log(
+  '| folder | cases | CER ours | CER plain | median s ours | median s plain | total s ours | total s plain |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+const all = [];
+for (const [folder, rows] of byFolder) {
+  all.push(...rows.map((r) => ({ ...r, folder })));
+  console.log(
+    `| ${folder} | ${rows.length} | ${mean(rows.map((r) => r.ours.cer)).toFixed(3)} | ${mean(rows.map((r) => r.plain.cer)).toFixed(3)} | ` +
+      `${median(rows.map((r) => r.ours.seconds)).toFixed(2)} | ${median(rows.map((r) => r.plain.seconds)).toFixed(2)} | ` +
+      `${rows.reduce((a, r) => a + r.ours.seconds, 0).toFixed(1)} | ${rows.reduce((a, r) => a + r.plain.seconds, 0).toFixed(1)} |`,
+  );
+}
+const target = all.filter((r) => !r.folder.startsWith('handwriting'));
+console.log(
+  `\nPrinted, photos and PDF folders together: mean CER ours ${mean(target.map((r) => r.ours.cer)).toFixed(3)}, plain ${mean(target.map((r) => r.plain.cer)).toFixed(3)}`,
+);
