@@ -72,7 +72,6 @@ async function timed(fn) {
   try {
     output = await fn();
   } catch (error) {
-    output = '';
     process.stderr.write(`  failed: ${error.message}\n`);
   }
   return { output, seconds: Number(process.hrtime.bigint() - started) / 1e9 };

@@ -109,6 +109,13 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     );
   });
 
+  it('reads a page by OCR when its text layer cannot be decoded (broken ToUnicode map)', async () => {
+    const pdf = evalFile('pdf-digital/pdfminer_issue_791_non_unicode_cmap.pdf');
+    const { status, body } = await extract(premium, { base64Pdf: b64(pdf) });
+    expect(status).toBe(200);
+    expect(body.extractedText).toMatch(/Pen.{1,2}zn.{1,2} prost.{1,2}edky na .{1,2}tech/);
+  });
+
   it('rasterises and reads page 2 of a scanned multi-page PDF (a rotated copy)', async () => {
     const { status, body } = await extract(premium, {
       base64Pdf: b64(evalFile('pdf-scanned/ocrmypdf_cardinal.pdf')),

@@ -42,7 +42,20 @@ export async function pdfTextLayer(file: string, page: number): Promise<string |
   const text = result.stdout.toString('utf8').replace(/\f/g, '');
   // A scan often carries an empty or junk layer; require some real letters or digits.
   const meaningful = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
-  return meaningful >= 3 ? text : null;
+  return meaningful >= 3 && !looksUndecodable(text) ? text : null;
+}
+
+/**
+ * A layer whose fonts map glyphs to the wrong code points (a broken ToUnicode CMap) reads as
+ * control characters and replacement marks: such a page is read by OCR instead.
+ */
+export function looksUndecodable(text: string): boolean {
+  let bad = 0;
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    if ((code < 0x20 && ![0x09, 0x0a, 0x0c, 0x0d].includes(code)) || code === 0xfffd) bad += 1;
+  }
+  return bad > 0;
 }
 
 /** Renders the page to PNG at up to 300 dpi, lowering the density to stay under the pixel cap. */
