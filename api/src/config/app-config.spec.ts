@@ -32,6 +32,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       tesseractPath: 'tesseract',
       ocrTimeoutMs: 60_000,
+      ocrEngine: 'local',
+      vision: null,
       webUrl: 'http://localhost:3000',
       apiPublicUrl: 'http://localhost:4000',
       session: {
@@ -81,6 +83,24 @@ describe('loadConfig', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
     });
     expect(config.session).toMatchObject({ cookieName: '__Host-sid', secureCookie: true });
+  });
+
+  it('needs an OpenAI key for the vision and auto engines', () => {
+    expect(problemsOf({ ...valid, OCR_ENGINE: 'auto' })).toEqual([
+      'OPENAI_API_KEY: is required with OCR_ENGINE=auto',
+    ]);
+    const config = loadConfig({
+      ...valid,
+      OCR_ENGINE: 'vision',
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1/',
+    });
+    expect(config.vision).toEqual({
+      apiKey: 'sk-test',
+      baseUrl: 'http://127.0.0.1:9999/v1',
+      model: 'gpt-4o-mini',
+      timeoutMs: 60_000,
+    });
   });
 
   it('needs both Google variables or neither', () => {

@@ -29,6 +29,11 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERACT_PATH: z.string().min(1).default('tesseract'),
   OCR_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
+  OCR_ENGINE: z.enum(['local', 'vision', 'auto']).default('local'),
+  OPENAI_API_KEY: z.string().min(1).optional(),
+  OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  OPENAI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  VISION_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
   WEB_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:3000'),
   API_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_SECRET: z
@@ -55,6 +60,9 @@ export type AppConfig = {
   tesseractPath: string;
   /** Longest a single OCR step may run before its process tree is killed. */
   ocrTimeoutMs: number;
+  /** local: Tesseract only; vision: the vision model reads; auto: Tesseract, unsure pages escalate. */
+  ocrEngine: 'local' | 'vision' | 'auto';
+  vision: { apiKey: string; baseUrl?: string; model: string; timeoutMs: number } | null;
   /** Where browsers come back to after sign-in and logout (the shell). */
   webUrl: string;
   apiPublicUrl: string;
@@ -97,6 +105,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
           code: 'custom',
           path: [missing],
           message: 'is required with the other Google variable',
+        });
+      }
+      if (c.OCR_ENGINE !== 'local' && !c.OPENAI_API_KEY) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['OPENAI_API_KEY'],
+          message: `is required with OCR_ENGINE=${c.OCR_ENGINE}`,
         });
       }
       if (c.NODE_ENV === 'production' && !c.GOOGLE_CLIENT_ID) {
@@ -148,6 +163,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     logLevel: c.LOG_LEVEL,
     tesseractPath: c.TESSERACT_PATH,
     ocrTimeoutMs: c.OCR_TIMEOUT_MS,
+    ocrEngine: c.OCR_ENGINE,
+    vision:
+      c.OCR_ENGINE !== 'local' && c.OPENAI_API_KEY
+        ? {
+            apiKey: c.OPENAI_API_KEY,
+            ...(c.OPENAI_BASE_URL ? { baseUrl: trimSlash(c.OPENAI_BASE_URL) } : {}),
+            model: c.OPENAI_MODEL,
+            timeoutMs: c.VISION_TIMEOUT_MS,
+          }
+        : null,
     webUrl: trimSlash(c.WEB_URL),
     apiPublicUrl,
     session: {

@@ -5,10 +5,11 @@ import type { ExtractDto } from './dto/extract.dto.js';
 import { DailyLimitReachedError } from './extraction.errors.js';
 import { DEFAULT_LIMITS, PLAN_MAX_BYTES } from './pipeline/limits.js';
 import { OcrPool } from './pipeline/ocr-pool.js';
-import { extractText } from './pipeline/pipeline.js';
+import { extractText, type Engine } from './pipeline/pipeline.js';
 import { extractionErrors } from './pipeline/pipeline-errors.js';
 import { TranslationService } from '../translation/translation.service.js';
 import { UsageRepository } from './usage.repository.js';
+import { VisionReader } from './vision/vision-reader.js';
 
 export const FREE_DAILY_EXTRACTIONS = 5;
 
@@ -24,12 +25,18 @@ function decodedLength(encoded: string): number {
 @Injectable()
 export class ExtractionService {
   private readonly pool = new OcrPool();
+  private readonly engine: Engine;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly usage: UsageRepository,
     private readonly translation: TranslationService,
-  ) {}
+  ) {
+    this.engine =
+      config.vision && config.ocrEngine !== 'local'
+        ? { kind: config.ocrEngine, reader: new VisionReader(config.vision) }
+        : { kind: 'local' };
+  }
 
   async extract(user: UserRecord, dto: ExtractDto): Promise<{ extractedText: string }> {
     const maxBytes = user.isPremium ? PLAN_MAX_BYTES.premium : PLAN_MAX_BYTES.free;
@@ -42,12 +49,14 @@ export class ExtractionService {
     const bytes = Buffer.from(encoded, 'base64');
 
     // Translation is refused before anything is spent: no untranslated text presented as translated.
+    let targetLanguage: string | undefined;
     if (dto.language) {
       const language = this.translation.find(dto.language);
       if (!language) throw extractionErrors.unknownLanguage(dto.language);
       if (!this.translation.canTranslateTo(language.code)) {
         throw extractionErrors.translationUnavailable(language.name);
       }
+      targetLanguage = language.name;
     }
 
     const day = utcDay();
@@ -66,6 +75,8 @@ export class ExtractionService {
           {
             limits: { ...DEFAULT_LIMITS, maxBytes, ocrTimeoutMs: this.config.ocrTimeoutMs },
             tesseractPath: this.config.tesseractPath,
+            engine: this.engine,
+            ...(targetLanguage ? { targetLanguage } : {}),
           },
         ),
       );

@@ -9,9 +9,20 @@ import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 import { extractionErrors } from './pipeline-errors.js';
 import { latinLanguageModel, modelsForScript } from './scripts.js';
 import { detectOrientation, recognise } from './tesseract.js';
+import type { VisionReader } from '../vision/vision-reader.js';
 
 export type ExtractInput = { bytes: Buffer; kind?: 'pdf' | 'image'; page?: number };
-export type PipelineOptions = { limits: ExtractionLimits; tesseractPath: string };
+/** What reads text: Tesseract alone, the vision model alone, or Tesseract escalating to it. */
+export type Engine =
+  { kind: 'local' } | { kind: 'vision' | 'auto'; reader: Pick<VisionReader, 'read' | 'translate'> };
+
+export type PipelineOptions = {
+  limits: ExtractionLimits;
+  tesseractPath: string;
+  engine?: Engine;
+  /** Translate into this language (a name, for the model); needs a vision engine. */
+  targetLanguage?: string;
+};
 export type ExtractResult = { text: string; source: 'pdf-text' | 'ocr' };
 
 let installedModels: Promise<Set<string>> | null = null;
@@ -33,8 +44,42 @@ export function tesseractModels(
 // Above this mean word confidence an upright English reading is kept as is: most pages are,
 // and they then cost one Tesseract run, like plain Tesseract.
 const CONFIDENT = 75;
+// Below this, with the auto engine, the page (often handwriting) goes to the vision model.
+const ESCALATE_BELOW = 60;
 
-async function ocrImage(bytes: Buffer, options: PipelineOptions, workDir: string): Promise<string> {
+async function readImage(
+  bytes: Buffer,
+  options: PipelineOptions,
+  workDir: string,
+): Promise<string> {
+  const engine = options.engine ?? { kind: 'local' };
+  if (engine.kind === 'vision') {
+    await checkImage(bytes, options.limits.maxPixels);
+    return engine.reader.read(bytes, optional({ targetLanguage: options.targetLanguage }));
+  }
+  const local = await ocrImage(bytes, options, workDir);
+  if (engine.kind === 'auto' && (local.confidence < ESCALATE_BELOW || options.targetLanguage)) {
+    try {
+      return await engine.reader.read(
+        bytes,
+        optional({ targetLanguage: options.targetLanguage, hint: local.text }),
+      );
+    } catch (error) {
+      // A translation must come from the model; plain reading falls back to the local text.
+      if (options.targetLanguage) throw error;
+    }
+  }
+  return local.text;
+}
+
+const optional = <T extends Record<string, string | undefined>>(values: T): Partial<T> =>
+  Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+
+async function ocrImage(
+  bytes: Buffer,
+  options: PipelineOptions,
+  workDir: string,
+): Promise<{ text: string; confidence: number }> {
   const { limits, tesseractPath } = options;
   await checkImage(bytes, limits.maxPixels);
   const upright = await uprightGray(bytes, limits.maxPixels);
@@ -64,7 +109,7 @@ async function ocrImage(bytes: Buffer, options: PipelineOptions, workDir: string
     const again = await read(image, other);
     if (again.confidence >= best.confidence - 5) best = again;
   }
-  return joinHyphenatedWords(best.text);
+  return { text: joinHyphenatedWords(best.text), confidence: best.confidence };
 }
 
 /**
@@ -86,7 +131,7 @@ export async function extractText(
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'extract-'));
   try {
     if (kind === 'image') {
-      const text = cleanOutput(await ocrImage(bytes, options, workDir));
+      const text = cleanOutput(await readImage(bytes, options, workDir));
       return { text: text || NO_TEXT_FOUND, source: 'ocr' };
     }
     const page = input.page ?? 1;
@@ -97,7 +142,10 @@ export async function extractText(
       throw extractionErrors.tooManyPages(options.limits.maxPdfPages);
     const layer = await pdfTextLayer(file, page);
     if (layer) {
-      const text = cleanOutput(joinHyphenatedWords(layer));
+      let text = cleanOutput(joinHyphenatedWords(layer));
+      if (text && options.targetLanguage && options.engine && options.engine.kind !== 'local') {
+        text = cleanOutput(await options.engine.reader.translate(text, options.targetLanguage));
+      }
       if (text) return { text, source: 'pdf-text' };
     }
     const size = await pdfInfo(file, page);
@@ -108,7 +156,7 @@ export async function extractText(
       { maxPixels: options.limits.maxPixels, timeoutMs: options.limits.rasteriseTimeoutMs },
       workDir,
     );
-    const text = cleanOutput(await ocrImage(png, options, workDir));
+    const text = cleanOutput(await readImage(png, options, workDir));
     return { text: text || NO_TEXT_FOUND, source: 'ocr' };
   } finally {
     await rm(workDir, { recursive: true, force: true });
