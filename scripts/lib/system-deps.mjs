@@ -3,7 +3,9 @@
 import { probe, run } from './proc.mjs';
 
 // Tesseract with the models of the most used languages (original-language OCR of any script),
-// poppler (PDF page count and text layer), GraphicsMagick and Ghostscript (pdf2pic).
+// poppler (PDF page count and text layer), GraphicsMagick and Ghostscript (pdf2pic), and Apertium
+// with its English, Spanish, Catalan, French, Portuguese, Russian and Ukrainian pairs (local
+// translation).
 export const PLATFORM_PACKAGES = [
   'tesseract-ocr',
   ...['fra', 'deu', 'spa', 'ita', 'por', 'nld', 'swe', 'pol', 'ces', 'tur', 'vie', 'ind']
@@ -13,6 +15,12 @@ export const PLATFORM_PACKAGES = [
   'poppler-utils',
   'graphicsmagick',
   'ghostscript',
+  'apertium',
+  'apertium-eng-spa',
+  'apertium-eng-cat',
+  'apertium-fr-es',
+  'apertium-es-pt',
+  'apertium-rus-ukr',
 ];
 export const TEST_PACKAGES = ['chromium', 'docker-compose', 'fonts-dejavu-core'];
 

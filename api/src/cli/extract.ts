@@ -4,6 +4,8 @@ import { DomainError } from '../common/errors/domain-error.js';
 import { DEFAULT_LIMITS, PLAN_MAX_BYTES } from '../modules/extraction/pipeline/limits.js';
 import { extractText } from '../modules/extraction/pipeline/pipeline.js';
 import { extractionErrors } from '../modules/extraction/pipeline/pipeline-errors.js';
+import { cleanOutput, NO_TEXT_FOUND } from '../modules/extraction/pipeline/clean-output.js';
+import { TranslationService } from '../modules/translation/translation.service.js';
 
 // npm run extract -- FILE [--page N] [--lang CODE]: the API's pipeline without server or sign-in.
 const USAGE = 'Usage: npm run extract -- FILE [--page N] [--lang CODE]';
@@ -23,8 +25,15 @@ async function main(): Promise<number> {
     process.stderr.write(`--page must be a whole number of at least 1\n${USAGE}\n`);
     return 2;
   }
+  // The command line uses the local engine: translation through the installed Apertium pairs.
+  const translation = new TranslationService({ vision: null });
+  await translation.onModuleInit();
+  const target =
+    values.lang && values.lang !== 'original' ? translation.find(values.lang) : undefined;
   if (values.lang && values.lang !== 'original') {
-    throw extractionErrors.translationUnavailable(values.lang);
+    if (!target) throw extractionErrors.unknownLanguage(values.lang);
+    if (!translation.canTranslateTo(target.code))
+      throw extractionErrors.translationUnavailable(target.name);
   }
   let bytes: Buffer;
   try {
@@ -40,7 +49,11 @@ async function main(): Promise<number> {
       tesseractPath: process.env.TESSERACT_PATH ?? 'tesseract',
     },
   );
-  process.stdout.write(`${result.text}\n`);
+  const text =
+    target && result.text !== NO_TEXT_FOUND
+      ? cleanOutput(await translation.translateLocally(result.text, target))
+      : result.text;
+  process.stdout.write(`${text}\n`);
   return 0;
 }
 

@@ -181,14 +181,42 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     }
   });
 
-  it('refuses a translation it cannot serve, without spending quota', async () => {
+  it('refuses a translation no installed pair can serve, before spending quota', async () => {
     const { status, body } = await extract(user, {
       base64Image: b64(evalFile('printed/tesseractjs_simple.png')),
+      language: 'de',
+    });
+    expect(status).toBe(422);
+    expect(body).toEqual({
+      code: 'TRANSLATION_UNAVAILABLE',
+      error:
+        "Translation to German is not available on this server. Choose 'Original language' or another language.",
+    });
+    expect(await platform.db.collection('daily_usage').countDocuments({})).toBe(0);
+  });
+
+  it('translates English text into Spanish locally (Apertium), keeping its layout', async () => {
+    const { status, body } = await extract(user, {
+      base64Image: b64(evalFile('printed/tesseractjs_testocr.png')),
+      language: 'es',
+    });
+    expect(status).toBe(200);
+    expect(body.extractedText).toContain('El perro marrón rápido saltó');
+    expect(body.extractedText).toContain('\n\n');
+  });
+
+  it('names both languages when the detected one has no pair to the target, and refunds', async () => {
+    const { status, body } = await extract(user, {
+      base64Image: b64(evalFile('printed/tesseractjs_testocr.png')),
       language: 'fr',
     });
     expect(status).toBe(422);
-    expect(body.code).toBe('TRANSLATION_UNAVAILABLE');
-    expect(await platform.db.collection('daily_usage').countDocuments({})).toBe(0);
+    expect(body).toEqual({
+      code: 'TRANSLATION_UNAVAILABLE',
+      error: 'Translation from English to French is not available on this server.',
+    });
+    const row = await platform.db.collection('daily_usage').findOne({ userId: user.userId });
+    expect(row).toMatchObject({ used: 0 });
   });
 
   it('needs sign-in and the CSRF token', async () => {

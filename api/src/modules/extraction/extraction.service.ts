@@ -7,7 +7,9 @@ import { DEFAULT_LIMITS, PLAN_MAX_BYTES } from './pipeline/limits.js';
 import { OcrPool } from './pipeline/ocr-pool.js';
 import { extractText, type Engine } from './pipeline/pipeline.js';
 import { extractionErrors } from './pipeline/pipeline-errors.js';
+import type { Language } from '../translation/languages.js';
 import { TranslationService } from '../translation/translation.service.js';
+import { cleanOutput, NO_TEXT_FOUND } from './pipeline/clean-output.js';
 import { UsageRepository } from './usage.repository.js';
 import { VisionReader } from './vision/vision-reader.js';
 
@@ -49,15 +51,16 @@ export class ExtractionService {
     const bytes = Buffer.from(encoded, 'base64');
 
     // Translation is refused before anything is spent: no untranslated text presented as translated.
-    let targetLanguage: string | undefined;
+    let target: Language | undefined;
     if (dto.language) {
-      const language = this.translation.find(dto.language);
-      if (!language) throw extractionErrors.unknownLanguage(dto.language);
-      if (!this.translation.canTranslateTo(language.code)) {
-        throw extractionErrors.translationUnavailable(language.name);
+      target = this.translation.find(dto.language);
+      if (!target) throw extractionErrors.unknownLanguage(dto.language);
+      if (!this.translation.canTranslateTo(target.code)) {
+        throw extractionErrors.translationUnavailable(target.name);
       }
-      targetLanguage = language.name;
     }
+    // The vision model translates as it reads; the local engine translates the text afterwards.
+    const modelTranslates = this.engine.kind !== 'local';
 
     const day = utcDay();
     const counted = !user.isPremium;
@@ -76,10 +79,13 @@ export class ExtractionService {
             limits: { ...DEFAULT_LIMITS, maxBytes, ocrTimeoutMs: this.config.ocrTimeoutMs },
             tesseractPath: this.config.tesseractPath,
             engine: this.engine,
-            ...(targetLanguage ? { targetLanguage } : {}),
+            ...(target && modelTranslates ? { targetLanguage: target.name } : {}),
           },
         ),
       );
+      if (target && !modelTranslates && result.text !== NO_TEXT_FOUND) {
+        result.text = cleanOutput(await this.translation.translateLocally(result.text, target));
+      }
       await this.usage.recordExtraction({
         userId: user.id,
         kind: isPdf ? 'pdf' : 'image',

@@ -19,12 +19,14 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<void
   if (width * height > maxPixels) throw extractionErrors.tooManyPixels(Math.round(maxPixels / 1e6));
 }
 
-/** Upright (EXIF orientation applied) grayscale PNG, the input of orientation detection. */
-export async function uprightGray(bytes: Buffer, maxPixels: number): Promise<Buffer> {
+/**
+ * Upright PNG (EXIF orientation applied), in its own colours: Tesseract's own grey conversion
+ * read handwriting and receipts better than sharp's (CER 0.727 vs 0.830 on one will).
+ */
+export async function uprightImage(bytes: Buffer, maxPixels: number): Promise<Buffer> {
   try {
     return await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
       .autoOrient()
-      .grayscale()
       .png({ compressionLevel: 1 })
       .toBuffer();
   } catch {

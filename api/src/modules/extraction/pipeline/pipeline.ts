@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanOutput, joinHyphenatedWords, NO_TEXT_FOUND } from './clean-output.js';
 import { sniffFileKind } from './file-kind.js';
-import { checkImage, prepareForOcr, uprightGray } from './image-prep.js';
+import { checkImage, prepareForOcr, uprightImage } from './image-prep.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 import { extractionErrors } from './pipeline-errors.js';
@@ -44,6 +44,8 @@ export function tesseractModels(
 // Above this mean word confidence an upright English reading is kept as is: most pages are,
 // and they then cost one Tesseract run, like plain Tesseract.
 const CONFIDENT = 75;
+// A turned or other-script second reading must reach this to be preferred.
+const TRUST_SECOND = 60;
 // Below this, with the auto engine, the page (often handwriting) goes to the vision model.
 const ESCALATE_BELOW = 60;
 
@@ -82,7 +84,7 @@ async function ocrImage(
 ): Promise<{ text: string; confidence: number }> {
   const { limits, tesseractPath } = options;
   await checkImage(bytes, limits.maxPixels);
-  const upright = await uprightGray(bytes, limits.maxPixels);
+  const upright = await uprightImage(bytes, limits.maxPixels);
   const installed = await tesseractModels();
   const read = (image: Buffer, languages: string) =>
     recognise(image, { binary: tesseractPath, languages, timeoutMs: limits.ocrTimeoutMs, workDir });
@@ -100,11 +102,17 @@ async function ocrImage(
     if (osd.rotate !== 0 || languages !== 'eng') {
       image = osd.rotate === 0 ? first : await prepareForOcr(upright, osd.rotate);
       const second = await read(image, languages);
-      if (second.confidence > best.confidence) best = second;
+      // OSD misreads handwriting as upside down or Japanese, and a reading of noise can score a
+      // little higher than the right one: only a clearly confident second reading replaces it.
+      if (second.confidence >= TRUST_SECOND && second.confidence > best.confidence + 10)
+        best = second;
+      else image = first;
     }
   }
   // English-read Latin text that is clearly another language: read again with its model.
-  const other = latinLanguageModel(best.text, installed);
+  // (Not on pages read with low confidence, handwriting mostly: language detection on noise
+  // picked a model that read them worse in the benchmark.)
+  const other = best.confidence >= TRUST_SECOND ? latinLanguageModel(best.text, installed) : null;
   if (other) {
     const again = await read(image, other);
     if (again.confidence >= best.confidence - 5) best = again;
