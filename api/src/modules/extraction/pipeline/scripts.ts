@@ -58,3 +58,9 @@ export function latinLanguageModel(text: string, installed: ReadonlySet<string>)
   const language = franc(text, { minLength: MIN_LETTERS_FOR_DETECTION });
   return LATIN_MODELS.has(language) && installed.has(language) ? language : null;
 }
+
+/** Chinese (both), Japanese and Korean together, as installed; 'eng' when none is. */
+export function cjkModels(installed: ReadonlySet<string>): string {
+  const models = ['chi_tra', 'chi_sim', 'jpn', 'kor'].filter((m) => installed.has(m));
+  return models.length > 0 ? models.join('+') : 'eng';
+}

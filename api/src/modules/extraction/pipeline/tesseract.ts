@@ -7,7 +7,8 @@ import { ProcessTimeoutError, runProcess } from './run-process.js';
 // Native Tesseract 5, one thread per process (the pool provides the parallelism).
 const ENV = childEnv({ OMP_THREAD_LIMIT: '1' });
 
-export type Osd = { rotate: 0 | 90 | 180 | 270; script: string | null };
+/** `undetermined`: OSD found too little text to judge (a single short line, for instance). */
+export type Osd = { rotate: 0 | 90 | 180 | 270; script: string | null; undetermined: boolean };
 
 /** Page orientation and script (Tesseract's OSD); unknown when the page has too little text. */
 export async function detectOrientation(
@@ -21,6 +22,7 @@ export async function detectOrientation(
       env: ENV,
     });
     const out = result.stdout.toString();
+    if (!/Orientation in degrees/.test(out)) return { rotate: 0, script: null, undetermined: true };
     const rotate = Number(/Rotate:\s*(\d+)/.exec(out)?.[1] ?? 0);
     const confidence = Number(/Orientation confidence:\s*([\d.]+)/.exec(out)?.[1] ?? 0);
     const script = /Script:\s*(\w+)/.exec(out)?.[1] ?? null;
@@ -32,10 +34,11 @@ export async function detectOrientation(
     return {
       rotate: confidence >= 1.5 ? upright : 0,
       script: scriptConfidence >= 2 ? script : null,
+      undetermined: false,
     };
   } catch (error) {
     if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
-    return { rotate: 0, script: null };
+    return { rotate: 0, script: null, undetermined: true };
   }
 }
 
