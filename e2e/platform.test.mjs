@@ -1,44 +1,27 @@
 import { jest } from '@jest/globals';
-import { launchBrowser, startStack } from './support/stack.mjs';
+import { browserSuite } from './support/stack.mjs';
 
 jest.setTimeout(90_000);
 
-let stack;
-let browser;
-let page;
+const suite = browserSuite();
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-beforeEach(async () => {
-  page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-});
-afterEach(async () => {
-  await page.close();
-});
-
-const mainNav = () => page.getByRole('navigation', { name: 'Main' });
-const heading = (name) => page.getByRole('heading', { level: 1, name });
+const mainNav = () => suite.page.getByRole('navigation', { name: 'Main' });
+const heading = (name) => suite.page.getByRole('heading', { level: 1, name });
 const pathOf = () => {
-  const url = new URL(page.url());
+  const url = new URL(suite.page.url());
   return `${url.pathname}${url.search}${url.hash}`;
 };
 
 test('the home page shows the navbar, the page of the text OCR remote and the footer', async () => {
-  await page.goto(stack.url('/'));
+  await suite.page.goto(suite.stack.url('/'));
   await heading('Extract text from images, handwriting and PDFs').waitFor();
   await mainNav().getByRole('link', { name: 'Pricing' }).waitFor();
-  await page.getByRole('button', { name: 'Login' }).waitFor(); // session known: signed out
-  await page.getByRole('navigation', { name: 'Footer' }).waitFor();
+  await suite.page.getByRole('button', { name: 'Login' }).waitFor(); // session known: signed out
+  await suite.page.getByRole('navigation', { name: 'Footer' }).waitFor();
 });
 
 test('reaches a route of each remote and comes back', async () => {
-  await page.goto(stack.url('/'));
+  await suite.page.goto(suite.stack.url('/'));
   await heading('Extract text from images, handwriting and PDFs').waitFor();
 
   // billing, through the main navbar
@@ -52,31 +35,31 @@ test('reaches a route of each remote and comes back', async () => {
   expect(pathOf()).toBe('/contact-us');
 
   // back to the start through the logo, then with the browser's Back button
-  await page.getByRole('link', { name: 'Image to Text home' }).click();
+  await suite.page.getByRole('link', { name: 'Image to Text home' }).click();
   await heading('Extract text from images, handwriting and PDFs').waitFor();
-  await page.goBack();
+  await suite.page.goBack();
   await heading('Contact Us').waitFor();
 
   // the add-on remote, whose own navbar leads to add-on pricing (billing) and back home
-  await page.goto(stack.url('/pdf-to-sheets-extension'));
+  await suite.page.goto(suite.stack.url('/pdf-to-sheets-extension'));
   await heading('Convert PDF to Google Sheets in 1 Click').waitFor();
-  const addonNav = page.getByRole('navigation', { name: 'Add-on' });
+  const addonNav = suite.page.getByRole('navigation', { name: 'Add-on' });
   await addonNav.getByRole('link', { name: 'Pricing' }).click();
   await heading('Add-on pricing').waitFor();
-  await page.getByRole('link', { name: 'PDF to Sheets home' }).click();
+  await suite.page.getByRole('link', { name: 'PDF to Sheets home' }).click();
   await heading('Convert PDF to Google Sheets in 1 Click').waitFor();
 
   // the comment-filter remote, with the new-user navbar ('Contact Us', no Login)
-  await page.goto(stack.url('/yt-comment-filter'));
+  await suite.page.goto(suite.stack.url('/yt-comment-filter'));
   await heading('Comment filter: see the positive comments first').waitFor();
   await mainNav().getByRole('link', { name: 'Contact Us' }).waitFor();
-  expect(await page.getByRole('button', { name: 'Login' }).count()).toBe(0);
-  await page.getByRole('link', { name: 'Image to Text home' }).click();
+  expect(await suite.page.getByRole('button', { name: 'Login' }).count()).toBe(0);
+  await suite.page.getByRole('link', { name: 'Image to Text home' }).click();
   await heading('Extract text from images, handwriting and PDFs').waitFor();
 });
 
 test('?aff=x survives every internal navigation', async () => {
-  await page.goto(stack.url('/?aff=x'));
+  await suite.page.goto(suite.stack.url('/?aff=x'));
   await heading('Extract text from images, handwriting and PDFs').waitFor();
   const steps = [
     [() => mainNav().getByRole('link', { name: 'Pricing' }).click(), 'Pricing', '/pricing?aff=x'],
@@ -87,7 +70,7 @@ test('?aff=x survives every internal navigation', async () => {
     ],
     [
       () =>
-        page
+        suite.page
           .getByRole('navigation', { name: 'Footer' })
           .getByRole('link', { name: 'Privacy Policy' })
           .click(),
@@ -100,7 +83,7 @@ test('?aff=x survives every internal navigation', async () => {
       '/affiliate?aff=x',
     ],
     [
-      () => page.getByRole('link', { name: 'Image to Text home' }).click(),
+      () => suite.page.getByRole('link', { name: 'Image to Text home' }).click(),
       'Extract text from images, handwriting and PDFs',
       '/?aff=x',
     ],
@@ -117,14 +100,14 @@ test('?aff=x survives every internal navigation', async () => {
   }
 
   // the 404 page's link, and the add-on pages, which carry their whole query string
-  await page.goto(stack.url('/missing?aff=x'));
-  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await suite.page.goto(suite.stack.url('/missing?aff=x'));
+  await suite.page.getByRole('link', { name: 'Return to Home' }).click();
   await heading('Extract text from images, handwriting and PDFs').waitFor();
   expect(pathOf()).toBe('/?aff=x');
 
-  await page.goto(stack.url('/sheets-extension-faq?aff=x&from=sheet'));
+  await suite.page.goto(suite.stack.url('/sheets-extension-faq?aff=x&from=sheet'));
   await heading('FAQ').waitFor();
-  await page
+  await suite.page
     .getByRole('navigation', { name: 'Footer' })
     .getByRole('link', { name: 'Contact Us' })
     .click();
@@ -133,31 +116,31 @@ test('?aff=x survives every internal navigation', async () => {
 });
 
 test('an unknown path shows the 404 page with a home link and icon', async () => {
-  const response = await page.goto(stack.url('/this/does/not/exist'));
+  const response = await suite.page.goto(suite.stack.url('/this/does/not/exist'));
   expect(response.status()).toBe(200); // the shell serves the app; the page says 404
   await heading('Page not found').waitFor();
-  const home = page.getByRole('link', { name: 'Return to Home' });
+  const home = suite.page.getByRole('link', { name: 'Return to Home' });
   expect(await home.locator('svg').count()).toBe(1);
   await home.click();
   await heading('Extract text from images, handwriting and PDFs').waitFor();
 });
 
 test("the footer's 'Feedback ?' opens the popup with the remote's content", async () => {
-  await page.goto(stack.url('/'));
-  await page.getByRole('button', { name: 'Feedback ?' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Feedback' });
+  await suite.page.goto(suite.stack.url('/'));
+  await suite.page.getByRole('button', { name: 'Feedback ?' }).click();
+  const dialog = suite.page.getByRole('dialog', { name: 'Feedback' });
   await dialog.getByText('The feedback form is under construction.').waitFor();
-  await page.keyboard.press('Escape');
+  await suite.page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 });
 
 test('the hamburger menu on a phone-width screen shows the landing items', async () => {
-  await page.setViewportSize({ width: 390, height: 800 });
-  await page.goto(stack.url('/?aff=x'));
+  await suite.page.setViewportSize({ width: 390, height: 800 });
+  await suite.page.goto(suite.stack.url('/?aff=x'));
   await heading('Extract text from images, handwriting and PDFs').waitFor();
-  const burger = page.getByRole('button', { name: 'Menu' });
+  const burger = suite.page.getByRole('button', { name: 'Menu' });
   await burger.click();
-  const menu = page.getByRole('list', { name: 'Main menu' });
+  const menu = suite.page.getByRole('list', { name: 'Main menu' });
   expect(await menu.getByRole('link').allTextContents()).toEqual([
     'Affiliate',
     'Help ?',
@@ -172,23 +155,23 @@ test('the hamburger menu on a phone-width screen shows the landing items', async
 });
 
 test('with one remote down its routes show the fallback and everything else works', async () => {
-  await stack.stopRemote('mfe-billing');
+  await suite.stack.stopRemote('mfe-billing');
   try {
-    await page.goto(stack.url('/pricing'));
+    await suite.page.goto(suite.stack.url('/pricing'));
     await heading('This page could not be loaded').waitFor();
     await mainNav().waitFor();
-    await page.getByRole('navigation', { name: 'Footer' }).waitFor();
+    await suite.page.getByRole('navigation', { name: 'Footer' }).waitFor();
 
     await mainNav().getByRole('link', { name: 'Help ?' }).click();
     await heading('Contact Us').waitFor();
-    await page.goto(stack.url('/pdf-to-sheets-extension'));
+    await suite.page.goto(suite.stack.url('/pdf-to-sheets-extension'));
     await heading('Convert PDF to Google Sheets in 1 Click').waitFor();
 
-    await page.goto(stack.url('/user-account'));
+    await suite.page.goto(suite.stack.url('/user-account'));
     await heading('This page could not be loaded').waitFor();
   } finally {
-    await stack.startRemote('mfe-billing');
+    await suite.stack.startRemote('mfe-billing');
   }
-  await page.getByRole('button', { name: 'Retry' }).click();
+  await suite.page.getByRole('button', { name: 'Retry' }).click();
   await heading('Account Information').waitFor();
 });

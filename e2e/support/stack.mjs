@@ -78,3 +78,27 @@ export async function startStack() {
     },
   };
 }
+
+/**
+ * One platform and one Chromium for a test file, and a fresh browser context and page per test.
+ * Read `suite.stack`, `suite.browser` and `suite.page` inside tests.
+ */
+export function browserSuite() {
+  const suite = { stack: null, browser: null, context: null, page: null };
+  beforeAll(async () => {
+    suite.stack = await startStack();
+    suite.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.stack?.stop();
+  });
+  beforeEach(async () => {
+    suite.context = await suite.browser.newContext({ viewport: { width: 1200, height: 800 } });
+    suite.page = await suite.context.newPage();
+  });
+  afterEach(async () => {
+    await suite.context.close();
+  });
+  return suite;
+}
