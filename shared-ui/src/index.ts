@@ -9,7 +9,7 @@ export { FormStatus, type FormStatusKind } from './primitives/FormStatus';
 export { ToastHost, toast, TOAST_DURATION_MS } from './toast/toast';
 export { configureApi, apiUrl, apiFetch, initSession } from './session/api-client';
 export { useSession, loadSession, resetSession } from './session/useSession';
-export { startLogin, startPricingLogin, logout } from './session/login';
+export { startLogin, startPricingLogin, loginFromHere, logout } from './session/login';
 export { browserNavigation } from './session/navigation';
 export {
   configureAnalytics,

@@ -1,4 +1,5 @@
 import { track } from '../analytics/analytics';
+import { toast } from '../toast/toast';
 import { apiFetch, apiUrl, initSession } from './api-client';
 import { browserNavigation } from './navigation';
 
@@ -31,4 +32,20 @@ export async function startPricingLogin(pricingPath: string): Promise<void> {
 /** Navigation to /auth/logout ends the session on the server and comes back home. */
 export function logout(): void {
   browserNavigation.assign(apiUrl('/auth/logout'));
+}
+
+const PRICING_PATHS = new Set(['/pricing', '/sheets-extension-pricing']);
+
+/**
+ * What a Login button does on any page: sign in and come back here (pricing pages through
+ * set-redirect, the others through `state`, spec §7). Failures are logged (spec §8) and a toast
+ * says what the visitor can do.
+ */
+export function loginFromHere(location: { pathname: string; search: string }): void {
+  const returnTo = `${location.pathname}${location.search}`;
+  const begin = PRICING_PATHS.has(location.pathname) ? startPricingLogin : startLogin;
+  begin(returnTo).catch((error: unknown) => {
+    console.error('login failed', error);
+    toast.error('Sign-in is not available right now. Please try again later.');
+  });
 }

@@ -1,4 +1,4 @@
-import { Button, Card, CarryLink, logout, startLogin, toast, tokens, useSession } from 'shared-ui';
+import { Button, Card, CarryLink, loginFromHere, logout, tokens, useSession } from 'shared-ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
@@ -31,17 +31,11 @@ export function AccountPage({ helpPath }: { helpPath: string }) {
     );
   }
   if (user === null) {
-    const login = () => {
-      startLogin(`${location.pathname}${location.search}`).catch((error: unknown) => {
-        console.error('login failed', error);
-        toast.error('Sign-in is not available right now. Please try again later.');
-      });
-    };
     return (
       <StyledPage aria-labelledby="account-title">
         <h1 id="account-title">Account Information</h1>
         <p>Please log in to see your account.</p>
-        <Button onClick={login}>Login</Button>
+        <Button onClick={() => loginFromHere(location)}>Login</Button>
       </StyledPage>
     );
   }

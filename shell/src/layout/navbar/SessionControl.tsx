@@ -1,7 +1,5 @@
-import { Button, CarryLink, startLogin, startPricingLogin, toast, useSession } from 'shared-ui';
+import { Button, CarryLink, loginFromHere, useSession } from 'shared-ui';
 import { useLocation } from 'react-router-dom';
-
-const PRICING_PATHS = new Set(['/pricing', '/sheets-extension-pricing']);
 
 type Props = {
   accountPath: string;
@@ -22,15 +20,5 @@ export function SessionControl({ accountPath, signedOutLink }: Props) {
     );
   }
   if (signedOutLink) return <CarryLink to={signedOutLink.to}>{signedOutLink.label}</CarryLink>;
-  const login = () => {
-    // Pricing pages return through set-redirect, the others through `state` (spec §7).
-    const returnTo = `${location.pathname}${location.search}`;
-    const begin = PRICING_PATHS.has(location.pathname) ? startPricingLogin : startLogin;
-    begin(returnTo).catch((error: unknown) => {
-      // Login failures are logged (spec §8); the toast says what the visitor can do.
-      console.error('login failed', error);
-      toast.error('Sign-in is not available right now. Please try again later.');
-    });
-  };
-  return <Button onClick={login}>Login</Button>;
+  return <Button onClick={() => loginFromHere(location)}>Login</Button>;
 }
