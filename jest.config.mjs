@@ -47,7 +47,12 @@ export default {
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
       extensionsToTreatAsEsm: ['.ts'],
-      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+      moduleNameMapper: {
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+        // CommonJS packages that require ES modules, bundled for Jest: see api/test/esm-bundles.mjs.
+        '^@nestjs/throttler$': '<rootDir>/node_modules/.cache/jest-esm/@nestjs__throttler.mjs',
+        '^sanitize-html$': '<rootDir>/node_modules/.cache/jest-esm/sanitize-html.mjs',
+      },
       transform: {
         '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: '<rootDir>/api/tsconfig.json' }],
       },

@@ -9,6 +9,7 @@ import { ConfigModule } from './config/config.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
 import { ExtractionModule } from './modules/extraction/extraction.module.js';
 import { HealthModule } from './modules/health/health.module.js';
+import { MessagesModule } from './modules/messages/messages.module.js';
 import { TranslationModule } from './modules/translation/translation.module.js';
 
 @Module({})
@@ -28,8 +29,9 @@ export class AppModule {
         AuthModule,
         ExtractionModule,
         TranslationModule,
+        MessagesModule,
       ],
-      providers: [{ provide: APP_FILTER, useClass: AllExceptionsFilter }],
+      providers: [{ provide: APP_FILTER, useValue: new AllExceptionsFilter() }],
     };
   }
 }

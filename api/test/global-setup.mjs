@@ -6,10 +6,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFerretdb, startFerretdb } from '../../scripts/lib/ferretdb.mjs';
 import { ServiceGroup, freePort } from '../../scripts/lib/proc.mjs';
+import { buildEsmBundles } from './esm-bundles.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 export default async function globalSetup() {
+  await buildEsmBundles();
   if (process.env.TEST_MONGODB_URI) return; // an outside server was given
   const binary = await ensureFerretdb(root);
   const group = new ServiceGroup({ quiet: true });

@@ -54,6 +54,9 @@ describe('loadConfig', () => {
         },
       },
       trustProxyHops: 0,
+      redisUrl: null,
+      redisKeyPrefix: 'ocr:',
+      messageLimits: { perIp: 10, perUser: 5, windowMs: 600_000 },
     });
   });
 

@@ -48,6 +48,16 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   DEV_IDP_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4100'),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  REDIS_KEY_PREFIX: z.string().max(50).default('ocr:'),
+  MESSAGE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(10),
+  MESSAGE_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000).default(5),
+  MESSAGE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 3600)
+    .default(600),
 });
 
 export type AppConfig = {
@@ -69,6 +79,12 @@ export type AppConfig = {
   session: { secret: string; maxAgeMs: number; cookieName: string; secureCookie: boolean };
   /** How many reverse proxies in front of the API may set X-Forwarded-*; 0 trusts none. */
   trustProxyHops: number;
+  /** Shared store for rate limits when several API instances run; in memory when absent. */
+  redisUrl: string | null;
+  /** Namespace of this deployment's keys in a shared Redis. */
+  redisKeyPrefix: string;
+  /** Feedback and contact messages allowed per IP and per signed-in user in each window. */
+  messageLimits: { perIp: number; perUser: number; windowMs: number };
   oauth: OAuthConfig;
 };
 
@@ -184,6 +200,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     oauth,
     trustProxyHops: c.TRUST_PROXY_HOPS,
+    redisUrl: c.REDIS_URL ?? null,
+    redisKeyPrefix: c.REDIS_KEY_PREFIX,
+    messageLimits: {
+      perIp: c.MESSAGE_LIMIT_PER_IP,
+      perUser: c.MESSAGE_LIMIT_PER_USER,
+      windowMs: c.MESSAGE_LIMIT_WINDOW_SECONDS * 1000,
+    },
   };
 }
 

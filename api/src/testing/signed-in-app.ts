@@ -15,6 +15,12 @@ export type SignedIn = {
   post: (path: string, body: unknown) => Promise<Response>;
 };
 
+export type Visitor = {
+  browser: Browser;
+  csrf: string;
+  post: (path: string, body: unknown, headers?: Record<string, string>) => Promise<Response>;
+};
+
 /** The real API, listening, with the embedded provider to sign people in through. */
 export class SignedInApp {
   private constructor(
@@ -74,6 +80,28 @@ export class SignedInApp {
       googleId: me.user.googleId,
       userId: String(row?._id),
       post,
+    };
+  }
+
+  /** A visitor who is not signed in: a session and its CSRF token, nothing more. */
+  async visitor(): Promise<Visitor> {
+    const browser = new Browser();
+    const init = (await (await browser.request(`${this.api}/api/session-init`)).json()) as {
+      csrfToken: string;
+    };
+    return {
+      browser,
+      csrf: init.csrfToken,
+      post: (path, body, headers = {}) =>
+        browser.request(`${this.api}${path}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'x-csrf-token': init.csrfToken,
+            ...headers,
+          },
+          body: JSON.stringify(body),
+        }),
     };
   }
 

@@ -35,7 +35,7 @@ function httpMessage(exception: HttpException): string {
   const response = exception.getResponse();
   if (typeof response === 'string') return response;
   const message = (response as { message?: unknown }).message;
-  if (Array.isArray(message)) return message.join('; ');
+  if (Array.isArray(message)) return [...new Set(message.map(String))].join('; ');
   if (typeof message === 'string') return message;
   return exception.message;
 }
@@ -43,6 +43,9 @@ function httpMessage(exception: HttpException): string {
 /** The one place that maps errors to HTTP answers. Unknown errors are logged and leak nothing. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  /** `shape` lets a controller answer in its own envelope (the forms answer success: false). */
+  constructor(private readonly shape: (body: ErrorBody) => object = (body) => body) {}
+
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     // pino-http gives every request its id and a child logger.
@@ -74,6 +77,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
       if (log) log.error({ err: exception, requestId }, 'Unhandled error');
       else fallbackLogger.error(exception instanceof Error ? exception.stack : String(exception));
     }
-    response.status(status).json(body);
+    response.status(status).json(this.shape(body));
   }
 }

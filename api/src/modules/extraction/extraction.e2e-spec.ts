@@ -54,6 +54,14 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     await platform.db.collection('daily_usage').deleteMany({});
   });
 
+  it('names the local engine alone when no vision model is configured', async () => {
+    const response = await fetch(`${platform.api}/api/engines`);
+    expect(await response.json()).toEqual({
+      mode: 'local',
+      engines: [{ kind: 'local', name: 'Tesseract OCR' }],
+    });
+  });
+
   it('reads clean print, keeping its paragraphs', async () => {
     const { status, body } = await extract(user, {
       base64Image: b64(evalFile('printed/tesseractjs_testocr.png')),

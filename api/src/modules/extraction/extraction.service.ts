@@ -24,6 +24,8 @@ function decodedLength(encoded: string): number {
   return Math.floor((encoded.length * 3) / 4) - padding;
 }
 
+export type EngineDescription = { kind: 'local' | 'vision'; name: string };
+
 @Injectable()
 export class ExtractionService {
   private readonly pool = new OcrPool();
@@ -38,6 +40,16 @@ export class ExtractionService {
       config.vision && config.ocrEngine !== 'local'
         ? { kind: config.ocrEngine, reader: new VisionReader(config.vision) }
         : { kind: 'local' };
+  }
+
+  describeEngines(): { mode: 'local' | 'vision' | 'auto'; engines: EngineDescription[] } {
+    const local: EngineDescription = { kind: 'local', name: 'Tesseract OCR' };
+    const vision = this.config.vision
+      ? { kind: 'vision' as const, name: `${this.config.vision.model} (vision model)` }
+      : null;
+    if (this.engine.kind === 'vision' && vision) return { mode: 'vision', engines: [vision] };
+    if (this.engine.kind === 'auto' && vision) return { mode: 'auto', engines: [local, vision] };
+    return { mode: 'local', engines: [local] };
   }
 
   async extract(user: UserRecord, dto: ExtractDto): Promise<{ extractedText: string }> {

@@ -47,6 +47,17 @@ describe('the auto engine: Tesseract first, unsure pages escalate to the vision 
     return { status: response.status, body: (await response.json()) as Record<string, unknown> };
   };
 
+  it('names both engines for the page', async () => {
+    const response = await fetch(`${platform.api}/api/engines`);
+    expect(await response.json()).toEqual({
+      mode: 'auto',
+      engines: [
+        { kind: 'local', name: 'Tesseract OCR' },
+        { kind: 'vision', name: 'gpt-4o-mini (vision model)' },
+      ],
+    });
+  });
+
   it('keeps a confident Tesseract reading of clean print without calling the model', async () => {
     const { body } = await extract({ base64Image: b64('printed/tesseractjs_testocr.png') });
     expect(body.extractedText).toContain('The quick brown dog jumped over the');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, type Model } from 'mongoose';
-import { User } from './schemas/user.schema.js';
+import { User, type Role } from './schemas/user.schema.js';
 
 export type UserRecord = User & { id: string; createdAt: Date; updatedAt: Date };
 
@@ -67,5 +67,29 @@ export class UsersRepository {
     if (!isValidObjectId(id)) return null;
     const doc = await this.users.findById(id).lean<Lean>().exec();
     return doc ? toRecord(doc) : null;
+  }
+
+  /**
+   * Sets isTextOcrFeedbackSubmitted if it was not set. True only for the one call that set it, so
+   * parallel submissions grant the feedback bonus exactly once.
+   */
+  async markTextOcrFeedbackSubmitted(id: string): Promise<boolean> {
+    if (!isValidObjectId(id)) return false;
+    const doc = await this.users
+      .findOneAndUpdate(
+        { _id: id, isTextOcrFeedbackSubmitted: { $ne: true } },
+        { $set: { isTextOcrFeedbackSubmitted: true } },
+        { returnDocument: 'after' },
+      )
+      .lean<Lean>()
+      .exec();
+    return doc !== null;
+  }
+
+  /** Grants or revokes a role for every account with this email; answers how many matched. */
+  async setRole(email: string, role: Role, granted: boolean): Promise<number> {
+    const update = granted ? { $addToSet: { roles: role } } : { $pull: { roles: role } };
+    const result = await this.users.updateMany({ email: { $eq: email } }, update).exec();
+    return result.matchedCount;
   }
 }

@@ -1,0 +1,58 @@
+// The profession choices of each form (spec §3). The server accepts exactly these.
+
+export const TEXT_OCR_PROFESSIONS_V1 = [
+  'Freelancer',
+  'Legal Professional',
+  'Data Entry',
+  'Student',
+  'Researcher',
+  'Teacher',
+  'Journalist',
+  'Healthcare Professional',
+  'Software Developer',
+  'Corporate / Office Professional',
+  'Other',
+] as const;
+
+export const TEXT_OCR_PROFESSIONS = [
+  'student',
+  'researcher',
+  'archivist',
+  'librarian',
+  'teacher',
+  'data entry professional',
+  'administrative assistant',
+  'legal professional',
+  'medical professional',
+  'accountant',
+  'bookkeeper',
+  'data analyst',
+  'business analyst',
+  'logistics professional',
+  'journalist',
+  'traveler',
+  'software developer',
+  'other',
+] as const;
+
+export const ADDON_PROFESSIONS = [
+  'accountant',
+  'bookkeeper',
+  'auditor',
+  'financial analyst',
+  'business analyst',
+  'data analyst',
+  'logistics coordinator',
+  'operations manager',
+  'supply chain analyst',
+  'administrative assistant',
+  'data entry professional',
+  'researcher',
+  'student',
+  'sales operations analyst',
+  'marketing analyst',
+  'hr coordinator',
+  'procurement specialist',
+  'project manager',
+  'other',
+] as const;
