@@ -64,6 +64,7 @@ export const REMOTES: RemoteDeployment[] = [
       '/signup-success',
       '/affiliate',
       '/refund-policy',
+      '/support',
     ],
   },
 ];

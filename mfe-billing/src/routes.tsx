@@ -1,6 +1,7 @@
 import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
 import { AccountPage } from './features/account/AccountPage';
 import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
+import { SupportInboxPage } from './features/support/SupportInboxPage';
 
 const main: RouteChrome = { navbar: 'main', footer: 'main' };
 const addon: RouteChrome = { navbar: 'addon', footer: 'addon' };
@@ -25,5 +26,6 @@ export const routes: RemoteRoute[] = [
   },
   { path: '/signup-success', handle: main, element: <SignupSuccessPage /> },
   { path: '/affiliate', handle: main, element: <UnderConstruction title="Affiliate programme" /> },
+  { path: '/support', handle: main, element: <SupportInboxPage /> },
   { path: '/refund-policy', handle: main, element: <UnderConstruction title="Refund Policy" /> },
 ];

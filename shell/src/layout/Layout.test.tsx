@@ -64,6 +64,17 @@ describe('the shell layout', () => {
     const account = await screen.findByRole('link', { name: 'Account: Hello, Asha' });
     expect(account).toHaveAttribute('href', '/user-account?aff=x');
     expect(screen.queryByRole('button', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Support inbox' })).not.toBeInTheDocument();
+  });
+
+  it('links the support team to their inbox next to the account', async () => {
+    mockApi({
+      user: { name: 'Sam', email: 'sam@example.com', planType: 'Free user', roles: ['support'] },
+    });
+    renderShell('/?aff=x', fakeLoader({ mfeTextOcr: textOcr }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const inbox = await within(nav).findByRole('link', { name: 'Support inbox' });
+    expect(inbox).toHaveAttribute('href', '/support?aff=x');
   });
 
   it('carries aff through navbar and footer links', async () => {

@@ -38,6 +38,22 @@ describe('AccountPage', () => {
     expect(assign).toHaveBeenCalledWith('http://api.test/auth/logout');
   });
 
+  it('links the support team to the inbox, and nobody else', async () => {
+    answerMe({
+      user: { name: 'Sam', email: 'sam@example.com', planType: 'Free user', roles: ['support'] },
+    });
+    const { unmount } = renderPage();
+    expect(await screen.findByRole('link', { name: 'Support inbox' })).toHaveAttribute(
+      'href',
+      '/support?aff=x',
+    );
+    unmount();
+    answerMe({ user: { name: 'Asha', email: 'asha@example.com', planType: 'Free user' } });
+    renderPage();
+    await screen.findByText('asha@example.com');
+    expect(screen.queryByRole('link', { name: 'Support inbox' })).not.toBeInTheDocument();
+  });
+
   it('asks a visitor to log in', async () => {
     answerMe({});
     renderPage();

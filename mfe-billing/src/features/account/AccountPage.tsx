@@ -56,6 +56,7 @@ export function AccountPage({ helpPath }: { helpPath: string }) {
       </Card>
       <StyledActions>
         <CarryLink to={helpPath}>Need Help ?</CarryLink>
+        {user.roles?.includes('support') && <CarryLink to="/support">Support inbox</CarryLink>}
         <Button variant="secondary" onClick={logout}>
           Logout
         </Button>

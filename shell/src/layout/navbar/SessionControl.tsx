@@ -14,9 +14,12 @@ export function SessionControl({ accountPath, signedOutLink }: Props) {
   if (user === undefined) return null;
   if (user) {
     return (
-      <CarryLink to={accountPath} aria-label={`Account: Hello, ${user.name}`}>
-        Hello, {user.name}
-      </CarryLink>
+      <>
+        {user.roles?.includes('support') && <CarryLink to="/support">Support inbox</CarryLink>}
+        <CarryLink to={accountPath} aria-label={`Account: Hello, ${user.name}`}>
+          Hello, {user.name}
+        </CarryLink>
+      </>
     );
   }
   if (signedOutLink) return <CarryLink to={signedOutLink.to}>{signedOutLink.label}</CarryLink>;
