@@ -11,6 +11,9 @@ import { distance } from 'fastest-levenshtein';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.resolve(process.argv[2] ?? path.join(root, '..', 'shared', 'ocr-eval'));
+// Each case runs this many times per engine, the two engines taking turns going first; its time
+// is the median of its runs (one run is at the mercy of whatever else the machine does).
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 if (!existsSync(path.join(dir, 'manifest.json'))) {
   console.error(`No manifest.json in ${dir}. Usage: npm run bench:ocr [DIR]`);
   process.exit(2);
@@ -77,13 +80,34 @@ async function timed(fn) {
   return { output, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
 }
 
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
 const cases = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8'));
 const byFolder = new Map();
 for (const item of cases) {
   const file = path.join(dir, item.file);
   const truth = readFileSync(path.join(dir, item.gt), 'utf8');
-  const mine = await timed(() => ours(file, item.page));
-  const plain = await timed(async () => plainTesseract(file, item.page));
+  const mineRuns = [];
+  const plainRuns = [];
+  for (let run = 0; run < RUNS; run++) {
+    const ourTurn = () => timed(() => ours(file, item.page)).then((r) => mineRuns.push(r));
+    const plainTurn = () =>
+      timed(async () => plainTesseract(file, item.page)).then((r) => plainRuns.push(r));
+    if (run % 2 === 0) {
+      await ourTurn();
+      await plainTurn();
+    } else {
+      await plainTurn();
+      await ourTurn();
+    }
+  }
+  const mine = { output: mineRuns[0].output, seconds: median(mineRuns.map((r) => r.seconds)) };
+  const plain = { output: plainRuns[0].output, seconds: median(plainRuns.map((r) => r.seconds)) };
   const row = {
     name: `${item.file}${item.page ? ` p${item.page}` : ''}`,
     ours: { cer: cer(mine.output, truth), seconds: mine.seconds },
@@ -97,16 +121,9 @@ for (const item of cases) {
   byFolder.set(item.category, list);
 }
 
-const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-
 const version = execFileSync('tesseract', ['--version']).toString().split('\n')[0];
 console.log(
-  `\nOCR benchmark on ${dir} (${cases.length} cases), ${version}, ${os.cpus().length} cores, Node ${process.version}\n`,
+  `\nOCR benchmark on ${dir} (${cases.length} cases, median of ${RUNS} runs each), ${version}, ${os.cpus().length} cores, Node ${process.version}\n`,
 );
 console.log(
   '| folder | cases | CER ours | CER plain | median s ours | median s plain | total s ours | total s plain |',

@@ -173,6 +173,17 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     expect(body.code).toBe('UNSUPPORTED_FILE');
   });
 
+  it('refuses a damaged PNG (sound header, broken data) as FILE_CORRUPT, not spending quota', async () => {
+    const png = evalFile('printed/tesseractjs_testocr.png');
+    const damaged = Buffer.concat([png.subarray(0, 64), Buffer.alloc(png.length - 64, 0x5a)]);
+    const { status, body } = await extract(user, { base64Image: b64(damaged) });
+    expect(status).toBe(422);
+    expect(body.code).toBe('FILE_CORRUPT');
+    const day = new Date().toISOString().slice(0, 10);
+    const usage = await platform.db.collection('daily_usage').findOne({ day });
+    expect(usage?.used ?? 0).toBe(0);
+  });
+
   it('refuses PostScript sent as a PDF before GraphicsMagick or Ghostscript start', async () => {
     const spies = mkdtempSync(path.join(os.tmpdir(), 'spy-'));
     const marker = path.join(spies, 'ran');

@@ -1,29 +1,46 @@
 import sharp from 'sharp';
 import { extractionErrors } from './pipeline-errors.js';
 
-// Very small images (thumbnails, screenshots of a line) are doubled: Tesseract misses glyphs
-// only a few pixels high. Larger ones are left alone; contrast stretching amplified JPEG noise
-// in measurements, so it is not applied.
-const UPSCALE_BELOW_PX = 800;
-const UPSCALE_FACTOR = 2;
+export type ImageInfo = { format: string; orientation: number };
 
 /** Reads only the header: refuses pixel bombs in milliseconds, before decoding anything. */
-export async function checkImage(bytes: Buffer, maxPixels: number): Promise<void> {
+export async function checkImage(bytes: Buffer, maxPixels: number): Promise<ImageInfo> {
   let width: number;
   let height: number;
+  let format: string;
+  let orientation: number | undefined;
   try {
-    ({ width, height } = await sharp(bytes, { limitInputPixels: false }).metadata());
+    ({ width, height, format, orientation } = await sharp(bytes, {
+      limitInputPixels: false,
+    }).metadata());
   } catch {
     throw extractionErrors.corruptImage();
   }
   if (width * height > maxPixels) throw extractionErrors.tooManyPixels(Math.round(maxPixels / 1e6));
+  return { format, orientation: orientation ?? 1 };
 }
 
+// Formats Tesseract (Leptonica) decodes itself, one picture per file.
+const PASS_THROUGH = new Set(['png', 'jpeg', 'webp']);
+
 /**
- * Upright PNG (EXIF orientation applied), in its own colours: Tesseract's own grey conversion
- * read handwriting and receipts better than sharp's (CER 0.727 vs 0.830 on one will).
+ * The image upright, in its own colours (Tesseract's own grey conversion read handwriting and
+ * receipts better than sharp's: CER 0.727 vs 0.830 on one will). An upload that needs no turning
+ * is passed on as it came, as plain Tesseract gets it: no decode and re-encode, and Tesseract
+ * judges its resolution the same way (a PNG copy carrying the JPEG's 300 dpi read one will as
+ * nothing at all). Anything else (EXIF-turned, TIFF) becomes a PNG.
  */
-export async function uprightImage(bytes: Buffer, maxPixels: number): Promise<Buffer> {
+export async function uprightImage(
+  bytes: Buffer,
+  info: ImageInfo,
+  maxPixels: number,
+): Promise<Buffer> {
+  if (info.orientation === 1 && PASS_THROUGH.has(info.format)) return bytes;
+  return decodeUpright(bytes, maxPixels);
+}
+
+/** Decodes the whole image (so a damaged one is refused as FILE_CORRUPT) into an upright PNG. */
+export async function decodeUpright(bytes: Buffer, maxPixels: number): Promise<Buffer> {
   try {
     return await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
       .autoOrient()
@@ -34,14 +51,12 @@ export async function uprightImage(bytes: Buffer, maxPixels: number): Promise<Bu
   }
 }
 
-/** Turns the page upright and enlarges very small images for recognition. */
+/**
+ * The page turned by OSD's angle. Images are not enlarged or filtered: on the evaluation set,
+ * doubling small images cost a receipt photo 0.03 CER and helped no printed page, and contrast
+ * stretching amplified JPEG noise.
+ */
 export async function prepareForOcr(upright: Buffer, rotateDegrees: number): Promise<Buffer> {
-  const { width, height } = await sharp(upright).metadata();
-  const image = sharp(upright).rotate(rotateDegrees);
-  const finalWidth = rotateDegrees % 180 === 0 ? width : height;
-  if (Math.max(width, height) < UPSCALE_BELOW_PX) {
-    image.resize({ width: finalWidth * UPSCALE_FACTOR, kernel: 'lanczos3' });
-  }
-  if (rotateDegrees === 0 && Math.max(width, height) >= UPSCALE_BELOW_PX) return upright;
-  return image.png({ compressionLevel: 1 }).toBuffer();
+  if (rotateDegrees === 0) return upright;
+  return sharp(upright).rotate(rotateDegrees).png({ compressionLevel: 1 }).toBuffer();
 }

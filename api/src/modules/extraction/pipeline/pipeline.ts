@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanOutput, joinHyphenatedWords, NO_TEXT_FOUND } from './clean-output.js';
 import { sniffFileKind } from './file-kind.js';
-import { checkImage, prepareForOcr, uprightImage } from './image-prep.js';
+import { checkImage, decodeUpright, prepareForOcr, uprightImage } from './image-prep.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 import { extractionErrors } from './pipeline-errors.js';
 import { cjkModels, latinLanguageModel, modelsForScript } from './scripts.js';
-import { detectOrientation, recognise } from './tesseract.js';
+import { detectOrientation, recognise, type Recognition } from './tesseract.js';
 import type { VisionReader } from '../vision/vision-reader.js';
 
 export type ExtractInput = { bytes: Buffer; kind?: 'pdf' | 'image'; page?: number };
@@ -44,6 +44,8 @@ export function tesseractModels(
 // Above this mean word confidence an upright English reading is kept as is: most pages are,
 // and they then cost one Tesseract run, like plain Tesseract.
 const CONFIDENT = 75;
+// OSD starts this long after the first reading unless that reading has finished confidently.
+const OSD_AFTER_MS = 250;
 // A turned or other-script second reading must reach this to be preferred.
 const TRUST_SECOND = 60;
 // Below this, with the auto engine, the page (often handwriting) goes to the vision model.
@@ -74,6 +76,20 @@ async function readImage(
   return local.text;
 }
 
+/** Resolves after `ms`, or rejects at once when the signal aborts. */
+const delay = (ms: number, signal: AbortSignal): Promise<void> =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new Error('cancelled'));
+      },
+      { once: true },
+    );
+  });
+
 const optional = <T extends Record<string, string | undefined>>(values: T): Partial<T> =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 
@@ -83,39 +99,58 @@ async function ocrImage(
   workDir: string,
 ): Promise<{ text: string; confidence: number }> {
   const { limits, tesseractPath } = options;
-  await checkImage(bytes, limits.maxPixels);
-  const upright = await uprightImage(bytes, limits.maxPixels);
+  const info = await checkImage(bytes, limits.maxPixels);
+  let upright = await uprightImage(bytes, info, limits.maxPixels);
   const installed = await tesseractModels();
   const read = (image: Buffer, languages: string) =>
     recognise(image, { binary: tesseractPath, languages, timeoutMs: limits.ocrTimeoutMs, workDir });
 
-  const first = await prepareForOcr(upright, 0);
-  let best = await read(first, 'eng');
-  let image = first;
-  if (best.confidence < CONFIDENT) {
-    // Unsure: the page may be turned, or in another script. Ask OSD and read again if it helps.
-    const osd = await detectOrientation(upright, {
+  // OSD runs beside a first reading that takes a while, so an unsure page does not wait for it
+  // afterwards (on handwriting it costs about as much as the reading); a confident reading
+  // cancels it. Quick readings (most print) finish before it would start.
+  const osdRun = new AbortController();
+  let pendingOsd = delay(OSD_AFTER_MS, osdRun.signal).then(() =>
+    detectOrientation(upright, {
+      binary: tesseractPath,
+      timeoutMs: limits.ocrTimeoutMs,
+      signal: osdRun.signal,
+    }),
+  );
+  pendingOsd.catch(() => undefined);
+  let best: Recognition;
+  try {
+    best = await read(upright, 'eng');
+  } catch (error) {
+    osdRun.abort();
+    if (upright !== bytes) throw error;
+    // Tesseract could not read the upload as it came: decode it here, which refuses a damaged
+    // file with its own message, and read that.
+    upright = await decodeUpright(bytes, limits.maxPixels);
+    best = await read(upright, 'eng');
+    pendingOsd = detectOrientation(upright, {
       binary: tesseractPath,
       timeoutMs: limits.ocrTimeoutMs,
     });
+  }
+  let image = upright;
+  if (best.confidence >= CONFIDENT) {
+    osdRun.abort();
+  } else {
+    // Unsure: the page may be turned, or in another script. Read again if OSD says so.
+    const osd = await pendingOsd;
     // Too little text for OSD, and English unsure: a short line may be Chinese, Japanese or
     // Korean, which read as noise in English (the evaluation set's Chinese line, for one).
     const languages = osd.undetermined
       ? cjkModels(installed)
       : modelsForScript(osd.script, installed);
     if (osd.rotate !== 0 || languages !== 'eng') {
-      // (CJK lines read better at their own size: enlarged, the Chinese line lost its characters.)
-      image = osd.undetermined
-        ? upright
-        : osd.rotate === 0
-          ? first
-          : await prepareForOcr(upright, osd.rotate);
+      image = osd.undetermined ? upright : await prepareForOcr(upright, osd.rotate);
       const second = await read(image, languages);
-      // OSD misreads handwriting as upside down or Japanese, and a reading of noise can score a
-      // little higher than the right one: only a clearly confident second reading replaces it.
+      // A reading of noise can score a little higher than the right one: only a clearly
+      // confident second reading replaces the first.
       if (second.confidence >= TRUST_SECOND && second.confidence > best.confidence + 10)
         best = second;
-      else image = first;
+      else image = upright;
     }
   }
   // English-read Latin text that is clearly another language: read again with its model.

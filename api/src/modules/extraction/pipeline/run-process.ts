@@ -3,6 +3,12 @@ import { childEnv } from './child-env.js';
 
 export type ProcessResult = { code: number | null; stdout: Buffer; stderr: string };
 
+export class ProcessAbortedError extends Error {
+  constructor(readonly command: string) {
+    super(`${command} was cancelled`);
+  }
+}
+
 export class ProcessTimeoutError extends Error {
   constructor(readonly command: string) {
     super(`${command} timed out`);
@@ -16,9 +22,20 @@ export class ProcessTimeoutError extends Error {
 export function runProcess(
   command: string,
   args: string[],
-  options: { input?: Buffer; timeoutMs: number; env?: NodeJS.ProcessEnv; maxOutputBytes?: number },
+  options: {
+    input?: Buffer;
+    timeoutMs: number;
+    env?: NodeJS.ProcessEnv;
+    maxOutputBytes?: number;
+    /** Cancels the run: the process tree is killed and the promise rejects. */
+    signal?: AbortSignal;
+  },
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
+    if (options.signal?.aborted) {
+      reject(new ProcessAbortedError(command));
+      return;
+    }
     const child = spawn(command, args, {
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -39,6 +56,12 @@ export function runProcess(
       timedOut = true;
       killTree();
     }, options.timeoutMs);
+    let aborted = false;
+    const onAbort = () => {
+      aborted = true;
+      killTree();
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
     child.stdout.on('data', (chunk: Buffer) => {
       outBytes += chunk.length;
       if (options.maxOutputBytes && outBytes > options.maxOutputBytes) killTree();
@@ -49,11 +72,14 @@ export function runProcess(
     });
     child.on('error', (error) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       reject(error);
     });
     child.on('close', (code) => {
       clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
       if (timedOut) reject(new ProcessTimeoutError(command));
+      else if (aborted) reject(new ProcessAbortedError(command));
       else resolve({ code, stdout: Buffer.concat(out), stderr: err });
     });
     child.stdin.on('error', () => undefined); // the process may exit before reading everything
