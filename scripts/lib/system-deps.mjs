@@ -22,7 +22,13 @@ export const PLATFORM_PACKAGES = [
   'apertium-es-pt',
   'apertium-rus-ukr',
 ];
-export const TEST_PACKAGES = ['chromium', 'docker-compose', 'fonts-dejavu-core'];
+// libheif-examples: heif-enc makes the HEIC photo the API tests upload.
+export const TEST_PACKAGES = [
+  'chromium',
+  'docker-compose',
+  'fonts-dejavu-core',
+  'libheif-examples',
+];
 
 async function isInstalled(pkg) {
   const { ok, output } = await probe('dpkg-query', ['-W', '-f=${Status}', pkg]);

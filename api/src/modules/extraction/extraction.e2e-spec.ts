@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,8 @@ import sharp from 'sharp';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 
 const EVAL = fileURLToPath(new URL('../../../../../shared/ocr-eval/', import.meta.url));
-const evalFile = (name: string) => readFileSync(path.join(EVAL, name));
+const evalPath = (name: string) => path.join(EVAL, name);
+const evalFile = (name: string) => readFileSync(evalPath(name));
 const b64 = (bytes: Buffer) => bytes.toString('base64');
 const fold = (text: string) => text.replace(/\s+/g, ' ').trim();
 const MB = 1024 * 1024;
@@ -77,6 +79,26 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
       base64Image: b64(evalFile('printed/tesseractjs_simple_90.jpg')),
     });
     expect(body.extractedText).toBe('Tesseract.js');
+  });
+
+  it('reads an iPhone-style HEIC photo', async () => {
+    // heif-enc (Debian's libheif-examples, installed by npm test) encodes a PNG as HEVC.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'heic-'));
+    try {
+      const heic = path.join(dir, 'photo.heic');
+      execFileSync('heif-enc', [
+        '-q',
+        '90',
+        evalPath('printed/tesseractjs_testocr.png'),
+        '-o',
+        heic,
+      ]);
+      const { status, body } = await extract(user, { base64Image: b64(readFileSync(heic)) });
+      expect(status).toBe(200);
+      expect(body.extractedText).toContain('The quick brown dog jumped over the');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('turns a page that was scanned upside down', async () => {

@@ -3,11 +3,18 @@ import { extractionErrors } from './pipeline-errors.js';
 
 export type FileKind = 'pdf' | 'image';
 
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/tiff']);
+const IMAGE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/webp',
+  'image/tiff',
+  'image/heic',
+  'image/heif',
+]);
 
 /**
  * The file's type from its bytes, never from its name or a declared type. Anything else
- * (PostScript named .pdf, SVG, HEIC, executables) is refused before any converter runs.
+ * (PostScript named .pdf, SVG, AVIF, executables) is refused before any converter runs.
  */
 export async function sniffFileKind(bytes: Buffer): Promise<FileKind> {
   if (bytes.length === 0) throw extractionErrors.empty();

@@ -1,3 +1,4 @@
+import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
 import { extractionErrors } from './pipeline-errors.js';
 
@@ -18,6 +19,26 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Imag
   }
   if (width * height > maxPixels) throw extractionErrors.tooManyPixels(Math.round(maxPixels / 1e6));
   return { format, orientation: orientation ?? 1 };
+}
+
+/**
+ * HEIC (iPhone photos) as an upright PNG. sharp reads its header (so the pixel cap above applies
+ * before any decoding) but its prebuilt libvips has no HEVC decoder; heic-decode (libheif compiled
+ * to WebAssembly) decodes the primary image, with its rotation and mirroring applied.
+ */
+export async function heicToPng(bytes: Buffer): Promise<Buffer> {
+  let decoded: { width: number; height: number; data: Uint8ClampedArray };
+  try {
+    decoded = await decodeHeic({ buffer: bytes });
+  } catch {
+    throw extractionErrors.corruptImage();
+  }
+  const { width, height, data } = decoded;
+  return sharp(Buffer.from(data.buffer, data.byteOffset, data.byteLength), {
+    raw: { width, height, channels: 4 },
+  })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
 }
 
 // Formats Tesseract (Leptonica) decodes itself, one picture per file.

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanOutput, joinHyphenatedWords, NO_TEXT_FOUND } from './clean-output.js';
 import { sniffFileKind } from './file-kind.js';
-import { checkImage, decodeUpright, prepareForOcr, uprightImage } from './image-prep.js';
+import { checkImage, decodeUpright, heicToPng, prepareForOcr, uprightImage } from './image-prep.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 import { extractionErrors } from './pipeline-errors.js';
@@ -57,15 +57,17 @@ async function readImage(
   workDir: string,
 ): Promise<string> {
   const engine = options.engine ?? { kind: 'local' };
+  const info = await checkImage(bytes, options.limits.maxPixels);
+  // Neither Tesseract nor the vision models read HEIC: it is decoded here once.
+  const image = info.format === 'heif' ? await heicToPng(bytes) : bytes;
   if (engine.kind === 'vision') {
-    await checkImage(bytes, options.limits.maxPixels);
-    return engine.reader.read(bytes, optional({ targetLanguage: options.targetLanguage }));
+    return engine.reader.read(image, optional({ targetLanguage: options.targetLanguage }));
   }
-  const local = await ocrImage(bytes, options, workDir);
+  const local = await ocrImage(image, options, workDir);
   if (engine.kind === 'auto' && (local.confidence < ESCALATE_BELOW || options.targetLanguage)) {
     try {
       return await engine.reader.read(
-        bytes,
+        image,
         optional({ targetLanguage: options.targetLanguage, hint: local.text }),
       );
     } catch (error) {
