@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { cleanOutput, joinHyphenatedWords, NO_TEXT_FOUND } from './clean-output.js';
 import { sniffFileKind } from './file-kind.js';
-import { checkImage, decodeUpright, heicToPng, prepareForOcr, uprightImage } from './image-prep.js';
+import {
+  checkImage,
+  decodeUpright,
+  heicToPng,
+  prepareForOcr,
+  uprightImage,
+  type ImageInfo,
+} from './image-prep.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 import { extractionErrors } from './pipeline-errors.js';
@@ -63,7 +70,7 @@ async function readImage(
   if (engine.kind === 'vision') {
     return engine.reader.read(image, optional({ targetLanguage: options.targetLanguage }));
   }
-  const local = await ocrImage(image, options, workDir);
+  const local = await ocrImage(image, image === bytes ? info : null, options, workDir);
   if (engine.kind === 'auto' && (local.confidence < ESCALATE_BELOW || options.targetLanguage)) {
     try {
       return await engine.reader.read(
@@ -78,10 +85,17 @@ async function readImage(
   return local.text;
 }
 
-/** Resolves after `ms`, or rejects at once when the signal aborts. */
-const delay = (ms: number, signal: AbortSignal): Promise<void> =>
-  new Promise((resolve, reject) => {
+/**
+ * Opens after `ms`, or at once when `open()` is called; rejects when the signal aborts first.
+ */
+function gate(ms: number, signal: AbortSignal): { opened: Promise<void>; open: () => void } {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
+    open = () => {
+      clearTimeout(timer);
+      resolve();
+    };
     signal.addEventListener(
       'abort',
       () => {
@@ -91,17 +105,21 @@ const delay = (ms: number, signal: AbortSignal): Promise<void> =>
       { once: true },
     );
   });
+  return { opened, open };
+}
 
 const optional = <T extends Record<string, string | undefined>>(values: T): Partial<T> =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 
 async function ocrImage(
   bytes: Buffer,
+  /** The header already read, when `bytes` are the upload itself. */
+  known: ImageInfo | null,
   options: PipelineOptions,
   workDir: string,
 ): Promise<{ text: string; confidence: number }> {
   const { limits, tesseractPath } = options;
-  const info = await checkImage(bytes, limits.maxPixels);
+  const info = known ?? (await checkImage(bytes, limits.maxPixels));
   let upright = await uprightImage(bytes, info, limits.maxPixels);
   const installed = await tesseractModels();
   const read = (image: Buffer, languages: string) =>
@@ -111,7 +129,8 @@ async function ocrImage(
   // afterwards (on handwriting it costs about as much as the reading); a confident reading
   // cancels it. Quick readings (most print) finish before it would start.
   const osdRun = new AbortController();
-  let pendingOsd = delay(OSD_AFTER_MS, osdRun.signal).then(() =>
+  const osdGate = gate(OSD_AFTER_MS, osdRun.signal);
+  let pendingOsd = osdGate.opened.then(() =>
     detectOrientation(upright, {
       binary: tesseractPath,
       timeoutMs: limits.ocrTimeoutMs,
@@ -139,6 +158,7 @@ async function ocrImage(
     osdRun.abort();
   } else {
     // Unsure: the page may be turned, or in another script. Read again if OSD says so.
+    osdGate.open(); // a quick reading does not wait for the timer
     const osd = await pendingOsd;
     // Too little text for OSD, and English unsure: a short line may be Chinese, Japanese or
     // Korean, which read as noise in English (the evaluation set's Chinese line, for one).
