@@ -22,10 +22,10 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-export function launchBrowser() {
+export function launchBrowser(extraArgs = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...extraArgs],
   });
 }
 
@@ -61,6 +61,7 @@ export async function startStack() {
 
   return {
     layout,
+    mongoUri: db.uri,
     url: (p = '/') => `${layout.shell.url}${p}`,
     /** Stops one remote's server, as when its deployment is down. */
     async stopRemote(dir) {

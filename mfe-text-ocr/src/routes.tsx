@@ -1,6 +1,11 @@
-import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import type { RemoteRoute, RouteChrome } from 'shared-ui';
+import { ContactPage } from './features/contact/ContactPage';
 import { HomeRoute } from './features/extension/HomeRoute';
 import { FeedbackForm } from './features/feedback/FeedbackForm';
+import { FeedbackPage } from './features/feedback/FeedbackPage';
+import { HomePage } from './features/landing/HomePage';
+import { PrivacyPage } from './features/legal/PrivacyPage';
+import { TermsPage } from './features/legal/TermsPage';
 
 const landing: RouteChrome = { navbar: 'main', footer: 'main', landing: true };
 const page: RouteChrome = { navbar: 'main', footer: 'main' };
@@ -11,7 +16,7 @@ export const routes: RemoteRoute[] = [
     handle: landing,
     element: (
       <HomeRoute>
-        <UnderConstruction title="Extract text from images, handwriting and PDFs" />
+        <HomePage variant="home" />
       </HomeRoute>
     ),
   },
@@ -20,18 +25,14 @@ export const routes: RemoteRoute[] = [
     handle: landing,
     element: (
       <HomeRoute>
-        <UnderConstruction title="Handwriting to text" />
+        <HomePage variant="handwriting" />
       </HomeRoute>
     ),
   },
-  { path: '/feedback', handle: page, element: <UnderConstruction title="Feedback" /> },
-  { path: '/contact-us', handle: page, element: <UnderConstruction title="Contact Us" /> },
-  {
-    path: '/terms-of-service',
-    handle: page,
-    element: <UnderConstruction title="Terms of Service" />,
-  },
-  { path: '/privacy-policy', handle: page, element: <UnderConstruction title="Privacy Policy" /> },
+  { path: '/feedback', handle: page, element: <FeedbackPage /> },
+  { path: '/contact-us', handle: page, element: <ContactPage /> },
+  { path: '/terms-of-service', handle: page, element: <TermsPage /> },
+  { path: '/privacy-policy', handle: page, element: <PrivacyPage /> },
 ];
 
 export { FeedbackForm };

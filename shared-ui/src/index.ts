@@ -44,3 +44,12 @@ export {
 } from './federation/remote-contract';
 export { UnderConstruction } from './federation/UnderConstruction';
 export { renderStandalone } from './federation/standalone';
+export { sanitizeText } from './forms/sanitize';
+export {
+  useFormSubmission,
+  STATUS_CLEAR_MS,
+  FAILED_TO_SEND,
+  REQUEST_FAILED,
+  type FormState,
+} from './forms/useFormSubmission';
+export { HiddenTrap } from './forms/HiddenTrap';

@@ -7,4 +7,7 @@ export const browserNavigation = {
   closeTab(): void {
     window.close();
   },
+  reload(): void {
+    window.location.reload();
+  },
 };

@@ -17,7 +17,7 @@ export const extractionErrors = {
   unsupported: () =>
     new ExtractionError(
       'UNSUPPORTED_FILE',
-      'Unsupported file type. Please upload a PNG, JPEG, WebP, TIFF or PDF file.',
+      'Unsupported file type. Please upload a PNG, JPEG, WebP, TIFF, HEIC or PDF file.',
       415,
     ),
   badBase64: () =>

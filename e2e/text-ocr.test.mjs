@@ -1,0 +1,243 @@
+// The text OCR surface in Chromium against the production builds: sign in, extract, download,
+/* global document -- the functions given to page.waitForFunction run in the browser */
+// feedback, a PDF page, the camera, the daily limit and an unsupported file.
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { jest } from '@jest/globals';
+import { MongoClient } from 'mongodb';
+import { browserSuite, launchBrowser, root } from './support/stack.mjs';
+
+jest.setTimeout(120_000);
+
+const suite = browserSuite();
+const EVAL = path.join(root, '..', 'shared', 'ocr-eval');
+// Set E2E_SCREENSHOTS=docs/screenshots to refresh the committed screenshots of the tool.
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
+
+async function signIn(page, name, email) {
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: `Account: Hello, ${name}` }).waitFor();
+}
+
+async function signedInTool(page, name, email) {
+  await page.goto(suite.stack.url('/'));
+  await page.getByRole('button', { name: 'Try for free' }).click();
+  await signIn(page, name, email);
+  await page.getByText('Try 5 extractions free').waitFor();
+}
+
+const extracted = (page) => page.getByRole('region', { name: 'Extracted text' });
+
+async function withDb(fn) {
+  const client = new MongoClient(suite.stack.mongoUri);
+  try {
+    return await fn(client.db());
+  } finally {
+    await client.close();
+  }
+}
+
+test('a visitor sees the landing, signs in, extracts an image, downloads it and sends feedback from the toast', async () => {
+  const { page } = suite;
+  await page.goto(suite.stack.url('/'));
+  await page
+    .getByRole('heading', { name: 'Extract text from images, handwriting and PDFs' })
+    .waitFor();
+  await page.getByText('Powered by Tesseract OCR').waitFor();
+  expect(await page.locator('#how-it-works').count()).toBe(1);
+  expect(await page.locator('#faq').count()).toBe(1);
+
+  await page.getByRole('button', { name: 'Try for free' }).click();
+  await signIn(page, 'Ana Lima', 'ana@example.com');
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.getByText('Try 5 extractions free').waitFor();
+
+  const extract = page.getByRole('button', { name: 'Extract Text' });
+  expect(await extract.isDisabled()).toBe(true);
+  await page
+    .getByLabel('Choose an image or PDF')
+    .setInputFiles(path.join(EVAL, 'printed/tesseractjs_testocr.png'));
+  await page.getByRole('img', { name: 'Preview of tesseractjs_testocr.png' }).waitFor();
+  await extract.click();
+  await extracted(page)
+    .getByText(/The quick brown dog jumped over the/)
+    .waitFor();
+  expect(await extract.isDisabled()).toBe(true); // a result exists
+
+  if (SCREENSHOTS) {
+    mkdirSync(path.join(root, SCREENSHOTS), { recursive: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: path.join(root, SCREENSHOTS, 'text-ocr-desktop.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({
+      path: path.join(root, SCREENSHOTS, 'text-ocr-phone.png'),
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1200, height: 800 });
+  }
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download Text' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('tesseractjs_testocr_extracted.txt');
+  const content = readFileSync(await download.path(), 'utf8');
+  expect(content).toContain('The quick brown dog jumped over the');
+
+  await page.getByText("Download started! We'd love your feedback.").waitFor();
+  await page.getByRole('button', { name: 'Give feedback' }).click();
+  const popup = page.getByRole('dialog', { name: 'Feedback' });
+  await popup.getByLabel('Your profession').selectOption('student');
+  await popup.getByLabel('How did you find us?').fill('A friend');
+  await popup.getByLabel('How does it help you?').fill('I copy <b>lecture</b> notes');
+  await popup.getByLabel('How can we improve?').fill('Read tables too');
+  await popup.getByRole('button', { name: 'Send feedback' }).click();
+  await popup
+    .getByText('Thank you for your feedback! 5 more extractions have been added for today.')
+    .waitFor();
+  await popup.waitFor({ state: 'detached', timeout: 5000 });
+
+  const stored = await withDb((db) =>
+    db.collection('messages').findOne({ form: 'text-ocr-feedback' }),
+  );
+  expect(stored.fields.howDoesItHelp).toBe('I copy lecture notes');
+
+  // The second download in the session gets the short toast.
+  await page.getByRole('button', { name: 'Download Text' }).click();
+  await page.getByText('Download started!', { exact: true }).waitFor();
+});
+
+test('reads page 2 of a scanned PDF, previewing that page', async () => {
+  const { page } = suite;
+  await signedInTool(page, 'Pia Weber', 'pia@example.com');
+  await page
+    .getByLabel('Choose an image or PDF')
+    .setInputFiles(path.join(EVAL, 'pdf-scanned/ocrmypdf_cardinal.pdf'));
+  await page.getByText('ocrmypdf_cardinal.pdf: page 1 of 4').waitFor();
+  await page.getByLabel('from Page').fill('2');
+  await page.getByText('ocrmypdf_cardinal.pdf: page 2 of 4').waitFor();
+  await page.getByRole('button', { name: 'Extract Text' }).click();
+  await extracted(page)
+    .getByText(/32 Track MIDI Sequence Recorder/)
+    .waitFor({ timeout: 60_000 });
+});
+
+test('an unsupported file shows its error, and the daily limit offers feedback once', async () => {
+  const { page } = suite;
+  await signedInTool(page, 'Lee Park', 'lee@example.com');
+  await page.getByLabel('Choose an image or PDF').setInputFiles({
+    name: 'notes.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from('these are not the bytes of an image'),
+  });
+  await page.getByRole('button', { name: 'Extract Text' }).click();
+  await extracted(page)
+    .getByRole('alert')
+    .getByText('Unsupported file type. Please upload a PNG, JPEG, WebP, TIFF, HEIC or PDF file.')
+    .waitFor();
+
+  // Five extractions used today.
+  await withDb(async (db) => {
+    const user = await db.collection('users').findOne({ email: 'lee@example.com' });
+    const day = new Date().toISOString().slice(0, 10);
+    await db
+      .collection('daily_usage')
+      .updateOne(
+        { userId: String(user._id), day },
+        { $set: { used: 5, remaining: 0 } },
+        { upsert: true },
+      );
+  });
+  await page
+    .getByLabel('Choose an image or PDF')
+    .setInputFiles(path.join(EVAL, 'printed/tesseractjs_simple.png'));
+  await page.getByRole('button', { name: 'Extract Text' }).click();
+  const alert = extracted(page).getByRole('alert');
+  await alert.getByText("You've hit your free limit for today").waitFor();
+  await alert.getByText('Upgrade to Pro for unlimited extractions!').waitFor();
+  await alert
+    .getByRole('button', { name: 'OR Submit a quick feedback to get 5 more credits today' })
+    .click();
+  await page.getByRole('dialog', { name: 'Feedback' }).waitFor();
+});
+
+test('the camera path: open, capture a frame, read it', async () => {
+  const browser = await launchBrowser([
+    '--use-fake-ui-for-media-stream',
+    '--use-fake-device-for-media-stream',
+  ]);
+  try {
+    const context = await browser.newContext({ viewport: { width: 1200, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(suite.stack.url('/'));
+    await page.getByRole('button', { name: 'Try for free' }).click();
+    await signIn(page, 'Cam User', 'cam@example.com');
+    await page.getByRole('button', { name: 'Open Camera' }).click();
+    const video = page.getByLabel('Camera preview');
+    await video.waitFor();
+    await page.waitForFunction(() => (document.querySelector('video')?.videoWidth ?? 0) > 0);
+    await page.getByRole('button', { name: 'Capture Photo' }).click();
+    await page.getByRole('img', { name: 'Preview of photo.png' }).waitFor();
+    expect(await page.locator('video').count()).toBe(0); // the stream stopped
+    await page.getByRole('button', { name: 'Extract Text' }).click();
+    // Chromium's fake camera shows a moving test pattern: whatever is read, no error.
+    await page.waitForFunction(
+      () => !document.querySelector('[aria-label="Extracted text"] [role="status"]'),
+      undefined,
+      { timeout: 60_000 },
+    );
+    expect(await extracted(page).getByRole('alert').count()).toBe(0);
+    const text = await extracted(page).locator('pre').textContent();
+    expect(text?.length).toBeGreaterThan(0);
+    if ((text ?? '').trim() && text !== 'No text found') {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Download Text' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe('photo_extracted.txt');
+    }
+  } finally {
+    await browser.close();
+  }
+});
+
+test('a visitor sends a contact message; support finds it on /support and marks it handled', async () => {
+  const { page } = suite;
+  await page.goto(suite.stack.url('/contact-us'));
+  await page.getByLabel('Name').fill('Mina Park');
+  await page.getByLabel('Email').fill('mina@example.com');
+  await page.getByLabel('Message').fill('Page 3 of my PDF came out empty.');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await page.getByText("Thanks for reaching out! We'll get back to you soon.").waitFor();
+  expect(await page.getByLabel('Message').inputValue()).toBe('');
+
+  // Sam has the support role (npm run support -- grant does the same).
+  const support = await suite.browser.newContext();
+  const inbox = await support.newPage();
+  await inbox.goto(suite.stack.url('/'));
+  await inbox.getByRole('button', { name: 'Login' }).click();
+  await signIn(inbox, 'Sam Support', 'sam@example.com');
+  await withDb((db) =>
+    db
+      .collection('users')
+      .updateOne({ email: 'sam@example.com' }, { $set: { roles: ['support'] } }),
+  );
+  await inbox.reload();
+  await inbox.getByRole('link', { name: 'Support inbox' }).click();
+  await inbox.getByRole('heading', { name: 'Support inbox' }).waitFor();
+  await inbox.getByLabel('Search messages').fill('PDF came out');
+  const card = inbox.getByRole('article', {
+    name: 'Contact message from Mina Park <mina@example.com>',
+  });
+  await card.getByText('Page 3 of my PDF came out empty.').waitFor();
+  await card.getByRole('button', { name: 'Mark as handled' }).click();
+  await card.getByText('Handled by sam@example.com').waitFor();
+  await support.close();
+
+  // Everybody else is refused.
+  await page.goto(suite.stack.url('/support'));
+  await page.getByText('Please log in to see the support inbox.').waitFor();
+});

@@ -1,0 +1,23 @@
+import { useEffect, useState } from 'react';
+import { apiFetch } from 'shared-ui';
+
+type Engines = { engines: { kind: string; name: string }[] };
+
+/** Names the engines this deployment actually reads with (GET /api/engines). */
+export function PoweredBy() {
+  const [names, setNames] = useState<string[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    apiFetch('/api/engines')
+      .then((response) => (response.ok ? (response.json() as Promise<Engines>) : null))
+      .then((body) => {
+        if (live && body) setNames(body.engines.map((engine) => engine.name));
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (!names?.length) return null;
+  return <p>Powered by {names.join(' and ')}</p>;
+}

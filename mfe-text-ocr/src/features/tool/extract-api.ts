@@ -1,0 +1,86 @@
+import { apiFetch } from 'shared-ui';
+
+// POST /api/extract and the error texts of spec §8 'Extraction'.
+export const OFFLINE = 'Please connect to a network and try again';
+export const UNREACHABLE = 'Server is unreachable. Please try again later.';
+export const SOMETHING_WRONG = 'Something went wrong, please try again';
+
+export type ExtractFailure =
+  | { kind: 'message'; text: string }
+  | { kind: 'size'; text: string }
+  | { kind: 'limit'; feedbackOffer: boolean };
+
+export type ExtractOutcome = { ok: true; text: string } | { ok: false; failure: ExtractFailure };
+
+export type ExtractRequest = {
+  base64: string;
+  isPdf: boolean;
+  page: number;
+  language: string;
+};
+
+/** The search term and keyword of the ad click that brought the visitor, when one was stored. */
+export function adsClick(): { searchTerm: string | null; keyword: string | null } {
+  try {
+    const stored = JSON.parse(localStorage.getItem('ads_click') ?? 'null') as {
+      searchTerm?: unknown;
+      keyword?: unknown;
+    } | null;
+    return {
+      searchTerm: typeof stored?.searchTerm === 'string' ? stored.searchTerm : null,
+      keyword: typeof stored?.keyword === 'string' ? stored.keyword : null,
+    };
+  } catch {
+    return { searchTerm: null, keyword: null };
+  }
+}
+
+const post = (body: Record<string, unknown>) =>
+  apiFetch('/api/extract', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+export async function requestExtraction(
+  request: ExtractRequest,
+  feedbackSubmitted: boolean,
+): Promise<ExtractOutcome> {
+  if (!navigator.onLine) return { ok: false, failure: { kind: 'message', text: OFFLINE } };
+  const { searchTerm, keyword } = adsClick();
+  const body = request.isPdf
+    ? { base64Pdf: request.base64, pageToExtract: request.page }
+    : { base64Image: request.base64 };
+  let response: Response;
+  try {
+    response = await post({ ...body, language: request.language, searchTerm, keyword });
+  } catch {
+    // A network error: one more try with the file alone (spec §7).
+    try {
+      response = await post(body);
+    } catch {
+      return { ok: false, failure: { kind: 'message', text: UNREACHABLE } };
+    }
+  }
+  const answer = (await response.json().catch(() => ({}))) as {
+    extractedText?: unknown;
+    code?: unknown;
+    error?: unknown;
+    feedbackOfferAvailable?: unknown;
+  };
+  if (response.ok && typeof answer.extractedText === 'string') {
+    return { ok: true, text: answer.extractedText };
+  }
+  if (answer.code === 'DAILY_LIMIT_REACHED') {
+    const offer =
+      typeof answer.feedbackOfferAvailable === 'boolean'
+        ? answer.feedbackOfferAvailable
+        : !feedbackSubmitted;
+    return { ok: false, failure: { kind: 'limit', feedbackOffer: offer } };
+  }
+  const text = typeof answer.error === 'string' && answer.error ? answer.error : null;
+  if (answer.code === 'IMAGE_SIZE_EXCEED' && text) {
+    return { ok: false, failure: { kind: 'size', text } };
+  }
+  return { ok: false, failure: { kind: 'message', text: text ?? SOMETHING_WRONG } };
+}

@@ -1,0 +1,67 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { apiFetch } from '../session/api-client';
+
+// The feedback and contact forms' states (spec §4 'Forms'): idle → sending (button disabled,
+// 'Sending...') → the server's message on success (the form resets) or a failure message;
+// messages clear after 4 s. Failure texts are spec §8's.
+export const STATUS_CLEAR_MS = 4000;
+export const FAILED_TO_SEND = 'Failed to send message.';
+export const REQUEST_FAILED = 'Something went wrong. Please try again later.';
+
+export type FormState =
+  | { status: 'idle' }
+  | { status: 'sending' }
+  | { status: 'success'; message: string }
+  | { status: 'error'; message: string };
+
+type Answer = { success?: unknown; message?: unknown; error?: unknown };
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() ? value : null;
+
+/** POSTs JSON to `path` and tracks the answer; `onSuccess` runs after a success. */
+export function useFormSubmission(path: string, onSuccess?: (message: string) => void) {
+  const [state, setState] = useState<FormState>({ status: 'idle' });
+  const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => () => clearTimeout(clearTimer.current), []);
+
+  const settle = useCallback((next: FormState) => {
+    setState(next);
+    clearTimeout(clearTimer.current);
+    clearTimer.current = setTimeout(() => setState({ status: 'idle' }), STATUS_CLEAR_MS);
+  }, []);
+
+  const submit = useCallback(
+    async (body: Record<string, unknown>): Promise<boolean> => {
+      setState({ status: 'sending' });
+      let response: Response;
+      let answer: Answer;
+      try {
+        response = await apiFetch(path, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        answer = (await response.json().catch(() => ({}))) as Answer;
+      } catch {
+        settle({ status: 'error', message: REQUEST_FAILED });
+        return false;
+      }
+      if (response.ok && answer.success === true) {
+        const message = text(answer.message) ?? 'Thank you!';
+        settle({ status: 'success', message });
+        onSuccess?.(message);
+        return true;
+      }
+      // success: false → the server's error or 'Failed to send message.'; any other failed
+      // request → the server's error or the generic text.
+      const fallback = answer.success === false ? FAILED_TO_SEND : REQUEST_FAILED;
+      settle({ status: 'error', message: text(answer.error) ?? fallback });
+      return false;
+    },
+    [path, onSuccess, settle],
+  );
+
+  return { state, submit, sending: state.status === 'sending' };
+}
