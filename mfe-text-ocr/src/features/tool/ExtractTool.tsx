@@ -123,7 +123,9 @@ function FailureMessage({ failure }: { failure: ExtractFailure }) {
 /** The signed-in tool (spec §2, §4): choose or capture, preview, extract, download. */
 export function ExtractTool({ user }: { user: User }) {
   const [file, setFile] = useState<ChosenFile | null>(null);
-  const [page, setPage] = useState(1);
+  // The field's text as typed (it may be empty while typing); the page read is at least 1.
+  const [pageText, setPageText] = useState('1');
+  const page = Math.max(1, Math.floor(Number(pageText)) || 1);
   const [language, setLanguage] = useState('');
   const [loading, setLoading] = useState(false);
   const [result, setResult] = useState<string | null>(null);
@@ -157,7 +159,7 @@ export function ExtractTool({ user }: { user: User }) {
       try {
         const chosen = await chooseFile(picked, fromCamera);
         setFile(chosen);
-        setPage(1);
+        setPageText('1');
         setResult(null);
         setResultFresh(false);
         setFailure(null);
@@ -278,11 +280,12 @@ export function ExtractTool({ user }: { user: User }) {
               type="number"
               min={1}
               step={1}
-              value={page}
+              value={pageText}
               onChange={(event) => {
-                setPage(Math.max(1, Math.floor(Number(event.target.value) || 1)));
+                setPageText(event.target.value);
                 setResultFresh(false);
               }}
+              onBlur={() => setPageText(String(page))}
             />
           </label>
         )}

@@ -1,0 +1,297 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { configureApi, toast, type User } from 'shared-ui';
+import { ExtractTool } from './ExtractTool';
+
+/** Answers a held request inside act, waiting for React to apply it. */
+const settle = (release: (r: Response) => void, response: Response): Promise<void> => {
+  release(response);
+  return Promise.resolve();
+};
+
+jest.mock('./PdfPreview', () => ({
+  PdfPreview: ({ page, name }: { page: number; name: string }) => (
+    <p>
+      PDF preview of {name}, page {page}
+    </p>
+  ),
+}));
+jest.mock('shared-ui', () => {
+  const actual = jest.requireActual<typeof import('shared-ui')>('shared-ui');
+  return { ...actual, toast: jest.fn(), openFeedbackPopup: jest.fn() };
+});
+
+const USER: User = {
+  name: 'Ana',
+  email: 'ana@example.com',
+  googleId: 'g',
+  isPremium: false,
+  planType: 'Free user',
+  isTextOcrFeedbackSubmitted: false,
+};
+
+type Handler = (body: Record<string, unknown>) => Response | Promise<Response>;
+
+function api(extract: Handler) {
+  const bodies: Record<string, unknown>[] = [];
+  global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    const json = (value: unknown) => Promise.resolve(new Response(JSON.stringify(value)));
+    if (url.endsWith('/api/session-init')) return json({ csrfToken: 't' });
+    if (url.endsWith('/api/languages')) {
+      return json({
+        languages: [
+          { code: '', name: 'Original language', translatable: true },
+          { code: 'es', name: 'Spanish', translatable: true },
+          { code: 'ja', name: 'Japanese', translatable: false },
+        ],
+      });
+    }
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as Record<
+      string,
+      unknown
+    >;
+    bodies.push(body);
+    return Promise.resolve(extract(body));
+  }) as jest.Mock;
+  return bodies;
+}
+
+const answer = (value: unknown, status = 200) => new Response(JSON.stringify(value), { status });
+
+const renderTool = (user: User = USER) =>
+  render(
+    <MemoryRouter initialEntries={['/?aff=x']}>
+      <ExtractTool user={user} />
+    </MemoryRouter>,
+  );
+
+const png = () =>
+  new File([new Uint8Array([137, 80, 78, 71])], 'scan.final.png', { type: 'image/png' });
+
+beforeAll(() => {
+  URL.createObjectURL = jest.fn(() => 'blob:preview');
+  URL.revokeObjectURL = jest.fn();
+});
+beforeEach(() => {
+  configureApi({ baseUrl: 'http://api.test' });
+  sessionStorage.clear();
+  (toast as unknown as jest.Mock).mockClear();
+  Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
+});
+
+async function choose(file = png()) {
+  await userEvent.upload(screen.getByLabelText('Choose an image or PDF'), file);
+  await screen.findByRole('img', { name: `Preview of ${file.name}` });
+}
+
+describe('ExtractTool', () => {
+  it('enables Extract Text only with a file and without a fresh result; language changes re-enable it', async () => {
+    api(() => answer({ extractedText: 'Hello world' }));
+    renderTool();
+    const extract = screen.getByRole('button', { name: 'Extract Text' });
+    expect(extract).toBeDisabled();
+    await choose();
+    expect(extract).toBeEnabled();
+    await userEvent.click(extract);
+    expect(await screen.findByText('Hello world')).toBeInTheDocument();
+    expect(extract).toBeDisabled();
+    await screen.findByRole('option', { name: 'Spanish (es)' });
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'es');
+    expect(extract).toBeEnabled();
+  });
+
+  it('marks languages that cannot be translated here and does not let them be chosen', async () => {
+    api(() => answer({ extractedText: 'x' }));
+    renderTool();
+    const japanese = await screen.findByRole('option', { name: 'Japanese (ja) (not available)' });
+    expect(japanese).toBeDisabled();
+    expect(screen.getByRole('option', { name: 'Original language' })).toBeEnabled();
+  });
+
+  it('shows progress and disables the language list while extracting', async () => {
+    let release: (r: Response) => void = () => undefined;
+    api(() => new Promise<Response>((resolve) => (release = resolve)));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(screen.getByRole('status')).toHaveTextContent('Extracting text…');
+    expect(screen.getByLabelText('Language')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Extract Text' })).toBeDisabled();
+    await act(() => settle(release, answer({ extractedText: 'Done' })));
+    expect(await screen.findByText('Done')).toBeInTheDocument();
+    expect(screen.getByLabelText('Language')).toBeEnabled();
+  });
+
+  it('downloads as <name>_extracted.txt; the first download toasts the feedback offer, later ones not', async () => {
+    api(() => answer({ extractedText: 'Some text' }));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    const clicked: string[] = [];
+    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      clicked.push(this.download);
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Download Text' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Download Text' }));
+    click.mockRestore();
+    expect(clicked).toEqual(['scan.final_extracted.txt', 'scan.final_extracted.txt']);
+    const calls = (toast as unknown as jest.Mock).mock.calls as [string, Record<string, unknown>][];
+    expect(calls[0]?.[0]).toBe("Download started! We'd love your feedback.");
+    expect(calls[0]?.[1]).toMatchObject({ duration: 5000, action: { label: 'Give feedback' } });
+    expect(calls[1]).toEqual(['Download started!', { duration: 1500 }]);
+  });
+
+  it("offers no download for 'No text found'", async () => {
+    api(() => answer({ extractedText: 'No text found' }));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(await screen.findByText('No text found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download Text' })).not.toBeInTheDocument();
+  });
+
+  it('shows the size error with the upgrade offer, carrying the query to pricing', async () => {
+    api(() => answer({ code: 'IMAGE_SIZE_EXCEED', error: 'The file is larger than 5 MB.' }, 413));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The file is larger than 5 MB.');
+    expect(alert).toHaveTextContent('Upgrade to Pro - Upload upto 30mb!');
+    expect(screen.getByRole('link', { name: 'Upgrade to Pro' })).toHaveAttribute(
+      'href',
+      '/pricing?aff=x',
+    );
+  });
+
+  it('shows the daily limit with the feedback offer only while it is available', async () => {
+    const { openFeedbackPopup } = jest.requireMock<{ openFeedbackPopup: jest.Mock }>('shared-ui');
+    api(() =>
+      answer({ code: 'DAILY_LIMIT_REACHED', error: 'x', feedbackOfferAvailable: true }, 429),
+    );
+    const { unmount } = renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent("You've hit your free limit for today");
+    expect(alert).toHaveTextContent('Upgrade to Pro for unlimited extractions!');
+    await userEvent.click(
+      screen.getByRole('button', {
+        name: 'OR Submit a quick feedback to get 5 more credits today',
+      }),
+    );
+    expect(openFeedbackPopup).toHaveBeenCalled();
+    unmount();
+
+    api(() =>
+      answer({ code: 'DAILY_LIMIT_REACHED', error: 'x', feedbackOfferAvailable: false }, 429),
+    );
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: /quick feedback/ })).not.toBeInTheDocument();
+  });
+
+  it('shows the page number only for PDFs, at least 1, and sends it', async () => {
+    const bodies = api(() => answer({ extractedText: 'Page text' }));
+    renderTool();
+    expect(screen.queryByLabelText('from Page')).not.toBeInTheDocument();
+    await userEvent.upload(
+      screen.getByLabelText('Choose an image or PDF'),
+      new File(['%PDF-1.7'], 'report.pdf', { type: 'application/pdf' }),
+    );
+    const pageInput = await screen.findByLabelText('from Page');
+    expect(pageInput).toHaveAttribute('min', '1');
+    await userEvent.clear(pageInput);
+    await userEvent.type(pageInput, '2');
+    expect(screen.getByText('PDF preview of report.pdf, page 2')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    await screen.findByText('Page text');
+    expect(bodies[0]).toMatchObject({ base64Pdf: expect.any(String) as string, pageToExtract: 2 });
+  });
+
+  describe('camera', () => {
+    const stop = jest.fn();
+    const stream = { getTracks: () => [{ stop }] } as unknown as MediaStream;
+    beforeAll(() => {
+      HTMLMediaElement.prototype.play = jest.fn(() => Promise.resolve());
+      HTMLCanvasElement.prototype.getContext = jest.fn(() => ({ drawImage: jest.fn() })) as never;
+      HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
+        callback(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
+      };
+    });
+
+    it('tries the rear camera at 1280x720, falls back to the front one, and a capture becomes the image', async () => {
+      const getUserMedia = jest
+        .fn()
+        .mockRejectedValueOnce(new Error('OverconstrainedError'))
+        .mockResolvedValueOnce(stream);
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: { getUserMedia },
+        configurable: true,
+      });
+      api(() => answer({ extractedText: 'Photo text' }));
+      renderTool();
+      await userEvent.click(screen.getByRole('button', { name: 'Open Camera' }));
+      expect(await screen.findByLabelText('Camera preview')).toBeInTheDocument();
+      expect((getUserMedia.mock.calls as unknown[][])[0]?.[0]).toMatchObject({
+        video: {
+          facingMode: { exact: 'environment' },
+          width: { ideal: 1280 },
+          height: { ideal: 720 },
+        },
+      });
+      expect((getUserMedia.mock.calls as unknown[][])[1]?.[0]).toMatchObject({
+        video: { facingMode: 'user' },
+      });
+
+      await userEvent.click(screen.getByRole('button', { name: 'Capture Photo' }));
+      expect(await screen.findByRole('img', { name: 'Preview of photo.png' })).toBeInTheDocument();
+      expect(stop).toHaveBeenCalled();
+      expect(screen.queryByLabelText('Camera preview')).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+      await screen.findByText('Photo text');
+      const click = jest
+        .spyOn(HTMLAnchorElement.prototype, 'click')
+        .mockImplementation(() => undefined);
+      await userEvent.click(screen.getByRole('button', { name: 'Download Text' }));
+      const anchor = click.mock.contexts[0] as HTMLAnchorElement;
+      expect(anchor.download).toBe('photo_extracted.txt');
+      click.mockRestore();
+    });
+
+    it('stops the stream when a file is chosen, and says so when no camera opens', async () => {
+      stop.mockClear();
+      const getUserMedia = jest.fn().mockResolvedValue(stream);
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: { getUserMedia },
+        configurable: true,
+      });
+      api(() => answer({ extractedText: 'x' }));
+      const { unmount } = renderTool();
+      await userEvent.click(screen.getByRole('button', { name: 'Open Camera' }));
+      await screen.findByLabelText('Camera preview');
+      await choose();
+      expect(stop).toHaveBeenCalled();
+      unmount();
+
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: { getUserMedia: jest.fn().mockRejectedValue(new Error('NotAllowedError')) },
+        configurable: true,
+      });
+      renderTool();
+      await userEvent.click(screen.getByRole('button', { name: 'Open Camera' }));
+      await waitFor(() =>
+        expect(screen.getByRole('alert')).toHaveTextContent(
+          'The camera could not be opened. Check the permission and try again.',
+        ),
+      );
+    });
+  });
+});
