@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { configureApi, toast, type User } from 'shared-ui';
@@ -213,6 +213,25 @@ describe('ExtractTool', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
     await screen.findByText('Page text');
     expect(bodies[0]).toMatchObject({ base64Pdf: expect.any(String) as string, pageToExtract: 2 });
+  });
+
+  it('takes an image pasted from the clipboard or dropped on the preview', async () => {
+    api(() => answer({ extractedText: 'x' }));
+    renderTool();
+    const pasted = new File([new Uint8Array([1])], 'clip.png', { type: 'image/png' });
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.defineProperty(paste, 'clipboardData', { value: { files: [pasted] } });
+    act(() => {
+      window.dispatchEvent(paste);
+    });
+    expect(await screen.findByRole('img', { name: 'Preview of clip.png' })).toBeInTheDocument();
+    expect(paste.defaultPrevented).toBe(true);
+
+    const dropped = new File(['%PDF-1.7'], 'dropped.pdf', { type: 'application/pdf' });
+    fireEvent.drop(screen.getByRole('region', { name: 'Preview' }), {
+      dataTransfer: { files: [dropped] },
+    });
+    expect(await screen.findByText('PDF preview of dropped.pdf, page 1')).toBeInTheDocument();
   });
 
   describe('camera', () => {
