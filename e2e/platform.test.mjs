@@ -129,7 +129,7 @@ test("the footer's 'Feedback ?' opens the popup with the remote's content", asyn
   await suite.page.goto(suite.stack.url('/'));
   await suite.page.getByRole('button', { name: 'Feedback ?' }).click();
   const dialog = suite.page.getByRole('dialog', { name: 'Feedback' });
-  await dialog.getByText('The feedback form is under construction.').waitFor();
+  await dialog.getByLabel('Your profession').waitFor();
   await suite.page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'detached' });
 });

@@ -144,12 +144,8 @@ test('an unsupported file shows its error, and the daily limit offers feedback o
     const user = await db.collection('users').findOne({ email: 'lee@example.com' });
     const day = new Date().toISOString().slice(0, 10);
     await db
-      .collection('daily_usage')
-      .updateOne(
-        { userId: String(user._id), day },
-        { $set: { used: 5, remaining: 0 } },
-        { upsert: true },
-      );
+      .collection('extraction_slots')
+      .insertMany([1, 2, 3, 4, 5].map((slot) => ({ userId: String(user._id), day, slot })));
   });
   await page
     .getByLabel('Choose an image or PDF')

@@ -4,6 +4,8 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { parseArgs } from 'node:util';
 import { MessagesRepository, type StoredMessage } from '../modules/messages/messages.repository.js';
 import {
+  FeedbackBonus,
+  FeedbackBonusSchema,
   Message,
   MessageSchema,
   SpamCount,
@@ -32,6 +34,7 @@ function cliModule(uri: string) {
         { name: User.name, schema: UserSchema },
         { name: Message.name, schema: MessageSchema },
         { name: SpamCount.name, schema: SpamCountSchema },
+        { name: FeedbackBonus.name, schema: FeedbackBonusSchema },
       ]),
     ],
     providers: [UsersRepository, MessagesRepository],

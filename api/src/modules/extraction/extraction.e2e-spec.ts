@@ -54,6 +54,7 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
   // Each test starts with a clean day for the free user.
   beforeEach(async () => {
     await platform.db.collection('daily_usage').deleteMany({});
+    await platform.db.collection('extraction_slots').deleteMany({});
   });
 
   it('names the local engine alone when no vision model is configured', async () => {
@@ -284,9 +285,10 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
 
   it('lets exactly one of 20 parallel requests through with 4 of 5 used, and failures do not count', async () => {
     const today = new Date().toISOString().slice(0, 10);
+    // Four of today's five extractions used.
     await platform.db
-      .collection('daily_usage')
-      .insertOne({ userId: user.userId, day: today, used: 4, remaining: 1 });
+      .collection('extraction_slots')
+      .insertMany([1, 2, 3, 4].map((slot) => ({ userId: user.userId, day: today, slot })));
 
     const failed = await extract(user, { base64Image: b64(Buffer.from('not an image at all')) });
     expect(failed.status).toBe(415);
@@ -307,6 +309,9 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
       .collection('daily_usage')
       .findOne({ userId: user.userId, day: today });
     expect(row).toMatchObject({ used: 5, remaining: 0 });
+    expect(
+      await platform.db.collection('extraction_slots').countDocuments({ userId: user.userId }),
+    ).toBe(5);
   });
 
   it('counts nothing for premium users', async () => {

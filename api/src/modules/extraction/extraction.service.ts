@@ -75,8 +75,10 @@ export class ExtractionService {
     const modelTranslates = this.engine.kind !== 'local';
 
     const day = utcDay();
-    const counted = !user.isPremium;
-    if (counted && !(await this.usage.reserveExtraction(user.id, day, FREE_DAILY_EXTRACTIONS))) {
+    const reservation = user.isPremium
+      ? null
+      : await this.usage.reserveExtraction(user.id, day, FREE_DAILY_EXTRACTIONS);
+    if (!user.isPremium && !reservation) {
       throw new DailyLimitReachedError(!user.isTextOcrFeedbackSubmitted);
     }
     try {
@@ -108,7 +110,7 @@ export class ExtractionService {
       });
       return { extractedText: result.text };
     } catch (error) {
-      if (counted) await this.usage.refundExtraction(user.id, day);
+      if (reservation) await this.usage.refundExtraction(reservation);
       throw error;
     }
   }

@@ -3,35 +3,56 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { DailyUsage } from './schemas/daily-usage.schema.js';
 import { ExtractionRecord } from './schemas/extraction-record.schema.js';
+import { ExtractionSlot } from './schemas/extraction-slot.schema.js';
 
 const isDuplicateKey = (error: unknown): boolean =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
+
+/** A taken extraction, to give back if the work fails. */
+export type Reservation = { id: string; userId: string; day: string; allowance: number };
 
 @Injectable()
 export class UsageRepository {
   constructor(
     @InjectModel(DailyUsage.name) private readonly usage: Model<DailyUsage>,
+    @InjectModel(ExtractionSlot.name) private readonly slots: Model<ExtractionSlot>,
     @InjectModel(ExtractionRecord.name) private readonly records: Model<ExtractionRecord>,
   ) {}
 
   /**
-   * Takes one of today's extractions, atomically: a single conditional update, so 20 parallel
-   * requests with one left give exactly one success. The day's row is created on first use.
+   * Takes one of today's extractions, or answers null when none is left. Each extraction is a
+   * numbered slot with a unique index, so of parallel requests for the last slot exactly one
+   * insert succeeds (20 parallel requests with one left: one success), on any server.
    */
-  async reserveExtraction(userId: string, day: string, dailyAllowance: number): Promise<boolean> {
-    if (await this.takeOne(userId, day)) return true;
-    try {
-      await this.usage.create({ userId, day, used: 1, remaining: dailyAllowance - 1 });
-      return true;
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      return this.takeOne(userId, day); // another request created the row first
+  async reserveExtraction(
+    userId: string,
+    day: string,
+    dailyAllowance: number,
+  ): Promise<Reservation | null> {
+    await this.slots.init(); // the unique index must exist before the first insert
+    const summary = await this.usage.findOne({ userId, day }).lean().exec();
+    const allowance = dailyAllowance + (summary?.extra ?? 0);
+    const taken = new Set(
+      (await this.slots.find({ userId, day }, { slot: 1 }).lean().exec()).map((s) => s.slot),
+    );
+    let reservation: Reservation | null = null;
+    for (let slot = 1; slot <= allowance && !reservation; slot++) {
+      if (taken.has(slot)) continue;
+      try {
+        const doc = await this.slots.create({ userId, day, slot });
+        reservation = { id: doc._id.toString(), userId, day, allowance: dailyAllowance };
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error; // another request took it: try the next
+      }
     }
+    await this.summarise(userId, day, dailyAllowance);
+    return reservation;
   }
 
   /** Gives back an extraction whose processing failed: failures do not count. */
-  async refundExtraction(userId: string, day: string): Promise<void> {
-    await this.usage.updateOne({ userId, day }, { $inc: { remaining: 1, used: -1 } }).exec();
+  async refundExtraction(reservation: Reservation): Promise<void> {
+    await this.slots.deleteOne({ _id: reservation.id }).exec();
+    await this.summarise(reservation.userId, reservation.day, reservation.allowance);
   }
 
   /** Adds extractions for the day (the first text-OCR feedback grants 5). */
@@ -41,16 +62,8 @@ export class UsageRepository {
     count: number,
     dailyAllowance: number,
   ): Promise<void> {
-    const updated = await this.usage
-      .updateOne({ userId, day }, { $inc: { remaining: count } })
-      .exec();
-    if (updated.matchedCount > 0) return;
-    try {
-      await this.usage.create({ userId, day, used: 0, remaining: dailyAllowance + count });
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
-      await this.usage.updateOne({ userId, day }, { $inc: { remaining: count } }).exec();
-    }
+    await this.upsertSummary(userId, day, { $inc: { extra: count } });
+    await this.summarise(userId, day, dailyAllowance);
   }
 
   async usageOn(userId: string, day: string): Promise<{ used: number; remaining: number } | null> {
@@ -62,15 +75,22 @@ export class UsageRepository {
     await this.records.create(record);
   }
 
-  private async takeOne(userId: string, day: string): Promise<boolean> {
-    const row = await this.usage
-      .findOneAndUpdate(
-        { userId, day, remaining: { $gt: 0 } },
-        { $inc: { remaining: -1, used: 1 } },
-        { returnDocument: 'after' },
-      )
-      .lean()
-      .exec();
-    return row !== null;
+  /** Recomputes the day's summary from the slots (for reading, never for deciding). */
+  private async summarise(userId: string, day: string, dailyAllowance: number): Promise<void> {
+    const used = await this.slots.countDocuments({ userId, day }).exec();
+    const extra = (await this.usage.findOne({ userId, day }).lean().exec())?.extra ?? 0;
+    await this.upsertSummary(userId, day, {
+      $set: { used, remaining: Math.max(0, dailyAllowance + extra - used) },
+    });
+  }
+
+  private async upsertSummary(userId: string, day: string, update: object): Promise<void> {
+    const options = { upsert: true, setDefaultsOnInsert: false };
+    try {
+      await this.usage.updateOne({ userId, day }, update, options).exec();
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      await this.usage.updateOne({ userId, day }, update).exec(); // created meanwhile
+    }
   }
 }

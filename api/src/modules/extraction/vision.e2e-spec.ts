@@ -41,6 +41,7 @@ describe('the vision engine (OCR_ENGINE=vision) against a Chat Completions serve
   beforeEach(async () => {
     chat.requests.length = 0;
     await platform.db.collection('daily_usage').deleteMany({});
+    await platform.db.collection('extraction_slots').deleteMany({});
   });
 
   const extract = async (body: Record<string, unknown>) => {

@@ -255,9 +255,10 @@ describe('feedback and contact messages (real database)', () => {
   it('grants the first text-OCR feedback bonus exactly once under 10 parallel submissions', async () => {
     const user = await platform.signIn('Bonus Seeker', 'bonus@example.com');
     const day = new Date().toISOString().slice(0, 10);
+    // All five of today's extractions used.
     await platform.db
-      .collection('daily_usage')
-      .insertOne({ userId: user.userId, day, used: 5, remaining: 0 });
+      .collection('extraction_slots')
+      .insertMany([1, 2, 3, 4, 5].map((slot) => ({ userId: user.userId, day, slot })));
 
     const answers = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>

@@ -5,7 +5,14 @@ import { UsersModule } from '../users/users.module.js';
 import { MessagesController } from './messages.controller.js';
 import { MessagesRepository } from './messages.repository.js';
 import { MessagesService } from './messages.service.js';
-import { Message, MessageSchema, SpamCount, SpamCountSchema } from './schemas/message.schema.js';
+import {
+  FeedbackBonus,
+  FeedbackBonusSchema,
+  Message,
+  MessageSchema,
+  SpamCount,
+  SpamCountSchema,
+} from './schemas/message.schema.js';
 import { SupportController } from './support.controller.js';
 import { MessageThrottlerGuard, MessageThrottlerModule } from './throttling/message-throttling.js';
 
@@ -17,6 +24,7 @@ import { MessageThrottlerGuard, MessageThrottlerModule } from './throttling/mess
     MongooseModule.forFeature([
       { name: Message.name, schema: MessageSchema },
       { name: SpamCount.name, schema: SpamCountSchema },
+      { name: FeedbackBonus.name, schema: FeedbackBonusSchema },
     ]),
   ],
   controllers: [MessagesController, SupportController],

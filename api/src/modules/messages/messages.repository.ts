@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import {
+  FeedbackBonus,
   Message,
   SpamCount,
   type FormName,
@@ -64,7 +65,20 @@ export class MessagesRepository {
   constructor(
     @InjectModel(Message.name) private readonly messages: Model<Message>,
     @InjectModel(SpamCount.name) private readonly spam: Model<SpamCount>,
+    @InjectModel(FeedbackBonus.name) private readonly bonuses: Model<FeedbackBonus>,
   ) {}
+
+  /** True for the one call that claims the user's first-feedback bonus, false ever after. */
+  async claimFeedbackBonus(userId: string, day: string): Promise<boolean> {
+    await this.bonuses.init(); // the unique index must exist before the first claim
+    try {
+      await this.bonuses.create({ userId, day });
+      return true;
+    } catch (error) {
+      if ((error as { code?: unknown }).code === 11000) return false;
+      throw error;
+    }
+  }
 
   /** Resolves once the database has acknowledged the write. */
   async create(message: Omit<Message, 'handled' | 'handledAt' | 'handledBy'>): Promise<string> {

@@ -89,8 +89,15 @@ export class MessagesService {
     });
 
     const isTextOcrFeedback = form === 'feedback' || form === 'text-ocr-feedback';
-    if (isTextOcrFeedback && user && (await this.users.markTextOcrFeedbackSubmitted(user.id))) {
-      await this.usage.grantExtra(user.id, utcDay(), FEEDBACK_BONUS, FREE_DAILY_EXTRACTIONS);
+    const day = utcDay();
+    if (
+      isTextOcrFeedback &&
+      user &&
+      !user.isTextOcrFeedbackSubmitted &&
+      (await this.messages.claimFeedbackBonus(user.id, day))
+    ) {
+      await this.users.setTextOcrFeedbackSubmitted(user.id);
+      await this.usage.grantExtra(user.id, day, FEEDBACK_BONUS, FREE_DAILY_EXTRACTIONS);
       return {
         success: true,
         message: `${THANKS.feedback} ${String(FEEDBACK_BONUS)} more extractions have been added for today.`,

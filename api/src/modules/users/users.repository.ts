@@ -69,21 +69,10 @@ export class UsersRepository {
     return doc ? toRecord(doc) : null;
   }
 
-  /**
-   * Sets isTextOcrFeedbackSubmitted if it was not set. True only for the one call that set it, so
-   * parallel submissions grant the feedback bonus exactly once.
-   */
-  async markTextOcrFeedbackSubmitted(id: string): Promise<boolean> {
-    if (!isValidObjectId(id)) return false;
-    const doc = await this.users
-      .findOneAndUpdate(
-        { _id: id, isTextOcrFeedbackSubmitted: { $ne: true } },
-        { $set: { isTextOcrFeedbackSubmitted: true } },
-        { returnDocument: 'after' },
-      )
-      .lean<Lean>()
-      .exec();
-    return doc !== null;
+  /** Records that the user sent their first text-OCR feedback (idempotent). */
+  async setTextOcrFeedbackSubmitted(id: string): Promise<void> {
+    if (!isValidObjectId(id)) return;
+    await this.users.updateOne({ _id: id }, { $set: { isTextOcrFeedbackSubmitted: true } }).exec();
   }
 
   /** Grants or revokes a role for every account with this email; answers how many matched. */

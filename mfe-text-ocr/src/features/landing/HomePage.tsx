@@ -61,7 +61,12 @@ export function HomePage({ variant }: Props) {
 
   let top;
   if (user === undefined) {
-    top = <p role="status">Loading…</p>;
+    top = (
+      <section aria-labelledby="hero-title">
+        <h1 id="hero-title">{VISITOR_TITLE[variant]}</h1>
+        <p role="status">Loading…</p>
+      </section>
+    );
   } else if (user === null) {
     top = (
       <StyledHero aria-labelledby="hero-title">

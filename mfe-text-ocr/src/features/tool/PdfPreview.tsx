@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 // pdf.js renders the chosen page in the browser. Its worker script lives on this remote's
 // origin, which is not the page's: browsers refuse cross-origin workers, and pdf.js then runs
 // the same script in the page (its documented fallback), which is fine for one page at a time.
-const WORKER_URL = new URL('pdfjs-dist/build/pdf.worker.min.mjs', import.meta.url).toString();
 const MAX_WIDTH = 900;
 
 type State = { status: 'loading' } | { status: 'ready'; pages: number } | { status: 'failed' };
@@ -17,8 +16,12 @@ export function PdfPreview({ url, page, name }: { url: string; page: number; nam
     // (a function: the flag changes while the rendering awaits)
     const cancelled = () => run.cancelled;
     (async () => {
-      const pdfjs = await import('pdfjs-dist');
-      pdfjs.GlobalWorkerOptions.workerSrc = WORKER_URL;
+      // (Vite's ?url import: the worker file is emitted with the build and its URL returned.)
+      const [pdfjs, worker] = await Promise.all([
+        import('pdfjs-dist'),
+        import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+      ]);
+      pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
       const task = pdfjs.getDocument({ url });
       run.destroy = () => void task.destroy();
       const pdf = await task.promise;

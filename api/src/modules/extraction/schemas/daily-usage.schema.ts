@@ -1,6 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
-/** One row per user per UTC day: what they used and what they may still use today. */
+/**
+ * One row per user per UTC day: extractions granted beyond the plan's allowance (the feedback
+ * bonus) and a summary of what was used and what remains, recomputed from the slots after every
+ * change (extraction-slot.schema.ts holds the truth).
+ */
 @Schema({ collection: 'daily_usage', timestamps: true })
 export class DailyUsage {
   @Prop({ type: String, required: true })
@@ -15,6 +19,9 @@ export class DailyUsage {
 
   @Prop({ type: Number, required: true })
   remaining: number;
+
+  @Prop({ type: Number, default: 0 })
+  extra: number;
 }
 
 export const DailyUsageSchema = SchemaFactory.createForClass(DailyUsage);
