@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import mongoose, { type Connection } from 'mongoose';
+import { DailyUsage, DailyUsageSchema } from './schemas/daily-usage.schema.js';
+import { ExtractionRecord, ExtractionRecordSchema } from './schemas/extraction-record.schema.js';
+import { ExtractionSlot, ExtractionSlotSchema } from './schemas/extraction-slot.schema.js';
+import { UsageRepository } from './usage.repository.js';
+
+// The daily limit under real concurrency: several API instances (separate connections) taking
+// the last extraction of a day at once. A conditional update (`remaining > 0`, decrement) let
+// more than one through on FerretDB in 25 of 30 such rounds; numbered slots must let exactly one.
+
+const ROUNDS = 8;
+const INSTANCES = 8;
+const REQUESTS = 16;
+
+describe('UsageRepository under parallel requests from several instances (real FerretDB)', () => {
+  let connections: Connection[] = [];
+  let repositories: UsageRepository[] = [];
+
+  beforeAll(async () => {
+    const server = process.env.TEST_MONGODB_URI ?? '';
+    const uri = server.replace(/\/[^/]*$/, `/usage_${randomUUID().replaceAll('-', '')}`);
+    connections = await Promise.all(
+      Array.from({ length: INSTANCES }, () => mongoose.createConnection(uri).asPromise()),
+    );
+    repositories = connections.map(
+      (c) =>
+        new UsageRepository(
+          c.model(DailyUsage.name, DailyUsageSchema),
+          c.model(ExtractionSlot.name, ExtractionSlotSchema),
+          c.model(ExtractionRecord.name, ExtractionRecordSchema),
+        ),
+    );
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+  });
+
+  it('gives the last extraction of the day to exactly one request, every time', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const userId = `user-${String(round)}`;
+      for (let i = 0; i < 4; i++) {
+        expect(await repositories[0]?.reserveExtraction(userId, '2026-11-22', 5)).not.toBeNull();
+      }
+      const taken = await Promise.all(
+        Array.from({ length: REQUESTS }, (_, i) =>
+          repositories[i % INSTANCES]?.reserveExtraction(userId, '2026-11-22', 5),
+        ),
+      );
+      expect(taken.filter((r) => r)).toHaveLength(1);
+      expect(await repositories[0]?.usageOn(userId, '2026-11-22')).toEqual({
+        used: 5,
+        remaining: 0,
+      });
+    }
+  });
+
+  it('gives a refunded extraction back, and counts granted extras', async () => {
+    const repo = repositories[0];
+    if (!repo) throw new Error('no repository');
+    const first = await repo.reserveExtraction('refund-user', '2026-11-22', 1);
+    expect(first).not.toBeNull();
+    expect(await repo.reserveExtraction('refund-user', '2026-11-22', 1)).toBeNull();
+    if (first) await repo.refundExtraction(first);
+    expect(await repo.usageOn('refund-user', '2026-11-22')).toEqual({ used: 0, remaining: 1 });
+    await repo.grantExtra('refund-user', '2026-11-22', 5, 1);
+    const granted = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        repositories[i % INSTANCES]?.reserveExtraction('refund-user', '2026-11-22', 1),
+      ),
+    );
+    expect(granted.filter((r) => r)).toHaveLength(6);
+  });
+});
