@@ -35,20 +35,25 @@ describe('UsageRepository under parallel requests from several instances (real F
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
   });
+  const instance = (i: number): UsageRepository => {
+    const repository = repositories[i % INSTANCES];
+    if (!repository) throw new Error('no repository');
+    return repository;
+  };
 
   it('gives the last extraction of the day to exactly one request, every time', async () => {
     for (let round = 0; round < ROUNDS; round++) {
       const userId = `user-${String(round)}`;
       for (let i = 0; i < 4; i++) {
-        expect(await repositories[0]?.reserveExtraction(userId, '2026-11-22', 5)).not.toBeNull();
+        expect(await instance(0).reserveExtraction(userId, '2026-11-22', 5)).not.toBeNull();
       }
       const taken = await Promise.all(
         Array.from({ length: REQUESTS }, (_, i) =>
-          repositories[i % INSTANCES]?.reserveExtraction(userId, '2026-11-22', 5),
+          instance(i).reserveExtraction(userId, '2026-11-22', 5),
         ),
       );
       expect(taken.filter((r) => r)).toHaveLength(1);
-      expect(await repositories[0]?.usageOn(userId, '2026-11-22')).toEqual({
+      expect(await instance(0).usageOn(userId, '2026-11-22')).toEqual({
         used: 5,
         remaining: 0,
       });
@@ -56,8 +61,7 @@ describe('UsageRepository under parallel requests from several instances (real F
   });
 
   it('gives a refunded extraction back, and counts granted extras', async () => {
-    const repo = repositories[0];
-    if (!repo) throw new Error('no repository');
+    const repo = instance(0);
     const first = await repo.reserveExtraction('refund-user', '2026-11-22', 1);
     expect(first).not.toBeNull();
     expect(await repo.reserveExtraction('refund-user', '2026-11-22', 1)).toBeNull();
@@ -66,7 +70,7 @@ describe('UsageRepository under parallel requests from several instances (real F
     await repo.grantExtra('refund-user', '2026-11-22', 5, 1);
     const granted = await Promise.all(
       Array.from({ length: 10 }, (_, i) =>
-        repositories[i % INSTANCES]?.reserveExtraction('refund-user', '2026-11-22', 1),
+        instance(i).reserveExtraction('refund-user', '2026-11-22', 1),
       ),
     );
     expect(granted.filter((r) => r)).toHaveLength(6);
