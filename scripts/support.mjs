@@ -2,21 +2,14 @@
 // needed and runs its support command line against MONGODB_URI, or else against the embedded
 // database of `npm start` (used while it runs, or started for the command and stopped after).
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { apiCli } from './lib/api-build.mjs';
 import { ensureFerretdb, startFerretdb } from './lib/ferretdb.mjs';
 import { canConnect, freePort, ServiceGroup } from './lib/proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const cli = path.join(root, 'api', 'dist', 'cli', 'support.js');
-if (!existsSync(cli)) {
-  const build = spawnSync('npm', ['run', 'build', '-w', 'api', '--silent'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
+const cli = apiCli(root, 'support');
 
 const group = new ServiceGroup({ quiet: true });
 let mongoUri = process.env.MONGODB_URI;

@@ -28,11 +28,8 @@ export class TextOcrFeedbackV1Dto {
   extraInfo?: string;
 }
 
-/** POST /api/text-ocr-feedback: the second text-OCR variant. */
-export class TextOcrFeedbackDto {
-  @Profession(TEXT_OCR_PROFESSIONS)
-  profession!: string;
-
+/** The three texts both later feedback forms ask for, all required. */
+abstract class FeedbackTextsDto {
   @RequiredText('howDidYouFind', LIMITS.short)
   howDidYouFind!: string;
 
@@ -41,31 +38,25 @@ export class TextOcrFeedbackDto {
 
   @RequiredText('howCanWeImprove', LIMITS.long)
   howCanWeImprove!: string;
-
-  @IsOptional()
-  @IsIn(['yes', 'no'], { message: 'canUseAsTestimonial must be yes or no' })
-  canUseAsTestimonial?: 'yes' | 'no';
 
   @Trap()
   extraInfo?: string;
 }
 
-/** POST /api/sheets-extension-feedback: the add-on's form. */
-export class AddonFeedbackDto {
-  @Profession(ADDON_PROFESSIONS)
+/** POST /api/text-ocr-feedback: the second text-OCR variant. */
+export class TextOcrFeedbackDto extends FeedbackTextsDto {
+  @Profession(TEXT_OCR_PROFESSIONS)
   profession!: string;
 
-  @RequiredText('howDidYouFind', LIMITS.short)
-  howDidYouFind!: string;
+  @IsOptional()
+  @IsIn(['yes', 'no'], { message: 'canUseAsTestimonial must be yes or no' })
+  canUseAsTestimonial?: 'yes' | 'no';
+}
 
-  @RequiredText('howDoesItHelp', LIMITS.long)
-  howDoesItHelp!: string;
-
-  @RequiredText('howCanWeImprove', LIMITS.long)
-  howCanWeImprove!: string;
-
-  @Trap()
-  extraInfo?: string;
+/** POST /api/sheets-extension-feedback: the add-on's form. */
+export class AddonFeedbackDto extends FeedbackTextsDto {
+  @Profession(ADDON_PROFESSIONS)
+  profession!: string;
 }
 
 /** POST /api/contact. */
