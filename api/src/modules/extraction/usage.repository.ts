@@ -1,12 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
+import { isDuplicateKey } from '../../common/db/duplicate-key.js';
 import { DailyUsage } from './schemas/daily-usage.schema.js';
 import { ExtractionRecord } from './schemas/extraction-record.schema.js';
 import { ExtractionSlot } from './schemas/extraction-slot.schema.js';
-
-const isDuplicateKey = (error: unknown): boolean =>
-  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 11000;
 
 /** A taken extraction, to give back if the work fails. */
 export type Reservation = { id: string; userId: string; day: string; allowance: number };

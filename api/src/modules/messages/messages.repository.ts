@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
+import { isDuplicateKey } from '../../common/db/duplicate-key.js';
 import {
   FeedbackBonus,
   Message,
@@ -75,7 +76,7 @@ export class MessagesRepository {
       await this.bonuses.create({ userId, day });
       return true;
     } catch (error) {
-      if ((error as { code?: unknown }).code === 11000) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }
