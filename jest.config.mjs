@@ -24,7 +24,10 @@ const frontend = (displayName, roots) => ({
   roots,
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: frontendTransform,
-  moduleNameMapper: { '^shared-ui$': '<rootDir>/shared-ui/src/index.ts' },
+  moduleNameMapper: {
+    '^shared-ui$': '<rootDir>/shared-ui/src/index.ts',
+    '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/jest.asset-stub.cjs',
+  },
   setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.ts'],
 });
 

@@ -30,6 +30,8 @@ async function signedInTool(page, name, email) {
 }
 
 const extracted = (page) => page.getByRole('region', { name: 'Extracted text' });
+const remoteUrl = () => suite.stack.layout.remotes.find((r) => r.dir === 'mfe-text-ocr').url;
+const DEMO_IMAGE = path.join(root, 'mfe-text-ocr', 'src', 'assets', 'demo-printed-note.png');
 
 async function withDb(fn) {
   const client = new MongoClient(suite.stack.mongoUri);
@@ -47,6 +49,13 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
     .getByRole('heading', { name: 'Extract text from images, handwriting and PDFs' })
     .waitFor();
   await page.getByText('Powered by Tesseract OCR').waitFor();
+  // The demo photo is the remote's own asset, served from the remote's origin (not the shell's).
+  const demo = page.getByRole('img', { name: /Notes from the library visit/ });
+  await demo.waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector('img[alt*="library visit"]')?.naturalWidth ?? 0) > 0,
+  );
+  expect(new URL(await demo.evaluate((img) => img.currentSrc)).origin).toBe(remoteUrl());
   expect(await page.locator('#how-it-works').count()).toBe(1);
   expect(await page.locator('#faq').count()).toBe(1);
 
@@ -71,12 +80,23 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
     mkdirSync(path.join(root, SCREENSHOTS), { recursive: true });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: path.join(root, SCREENSHOTS, 'text-ocr-desktop.png') });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({
+    await page.setViewportSize({ width: 1200, height: 800 });
+    // A page opened at phone width, so that it picks one of the mobile headlines.
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: 390, height: 844 });
+    await phone.goto(suite.stack.url('/'));
+    await phone
+      .getByLabel('Choose an image or PDF')
+      .setInputFiles(path.join(EVAL, 'printed/tesseractjs_testocr.png'));
+    await phone.getByRole('button', { name: 'Extract Text' }).click();
+    await extracted(phone)
+      .getByText(/The quick brown dog jumped over the/)
+      .waitFor();
+    await phone.screenshot({
       path: path.join(root, SCREENSHOTS, 'text-ocr-phone.png'),
       fullPage: true,
     });
-    await page.setViewportSize({ width: 1200, height: 800 });
+    await phone.close();
   }
 
   const [download] = await Promise.all([
@@ -110,13 +130,24 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
   await page.getByText('Download started!', { exact: true }).waitFor();
 });
 
-test('reads page 2 of a scanned PDF, previewing that page', async () => {
-  const { page } = suite;
+test('reads page 2 of a scanned PDF, previewing that page with pdf.js in a worker from the remote', async () => {
+  const { page, context } = suite;
+  const workerRequests = [];
+  context.on('request', (request) => {
+    if (request.url().includes('pdf.worker')) workerRequests.push(request.url());
+  });
+  const warnings = [];
+  page.on('console', (message) => warnings.push(message.text()));
   await signedInTool(page, 'Pia Weber', 'pia@example.com');
   await page
     .getByLabel('Choose an image or PDF')
     .setInputFiles(path.join(EVAL, 'pdf-scanned/ocrmypdf_cardinal.pdf'));
   await page.getByText('ocrmypdf_cardinal.pdf: page 1 of 4').waitFor();
+  // A real worker, its script fetched from the remote's origin; no fallback to the main thread.
+  expect(page.workers().length).toBeGreaterThan(0);
+  expect(workerRequests.length).toBeGreaterThan(0);
+  for (const url of workerRequests) expect(new URL(url).origin).toBe(remoteUrl());
+  expect(warnings.filter((text) => /fake worker/i.test(text))).toEqual([]);
   await page.getByLabel('from Page').fill('2');
   await page.getByText('ocrmypdf_cardinal.pdf: page 2 of 4').waitFor();
   await page.getByRole('button', { name: 'Extract Text' }).click();
@@ -125,7 +156,19 @@ test('reads page 2 of a scanned PDF, previewing that page', async () => {
     .waitFor({ timeout: 60_000 });
 });
 
-test('an unsupported file shows its error, and the daily limit offers feedback once', async () => {
+test("the landing's demo photo reads as the text shown beside it", async () => {
+  const { page } = suite;
+  await page.goto(suite.stack.url('/'));
+  const shown = await page.getByLabel('Text read from the demo photo').textContent();
+  await page.getByRole('button', { name: 'Try for free' }).click();
+  await signIn(page, 'Dee Mo', 'dee@example.com');
+  await page.getByLabel('Choose an image or PDF').setInputFiles(DEMO_IMAGE);
+  await page.getByRole('button', { name: 'Extract Text' }).click();
+  await extracted(page).locator('pre').waitFor({ timeout: 60_000 });
+  expect(await extracted(page).locator('pre').textContent()).toBe(shown);
+});
+
+test('an unsupported file shows its error; at the daily limit the feedback offer earns 5 more extractions', async () => {
   const { page } = suite;
   await signedInTool(page, 'Lee Park', 'lee@example.com');
   await page.getByLabel('Choose an image or PDF').setInputFiles({
@@ -157,7 +200,18 @@ test('an unsupported file shows its error, and the daily limit offers feedback o
   await alert
     .getByRole('button', { name: 'OR Submit a quick feedback to get 5 more credits today' })
     .click();
-  await page.getByRole('dialog', { name: 'Feedback' }).waitFor();
+  const popup = page.getByRole('dialog', { name: 'Feedback' });
+  await popup.getByLabel('Your profession').selectOption('data entry professional');
+  await popup.getByLabel('How did you find us?').fill('Search');
+  await popup.getByLabel('How does it help you?').fill('Forms typed out');
+  await popup.getByLabel('How can we improve?').fill('Faster PDFs');
+  await popup.getByRole('button', { name: 'Send feedback' }).click();
+  await popup.waitFor({ state: 'detached', timeout: 5000 });
+
+  // The feedback earned 5 more extractions for today: the same file reads now.
+  await page.getByRole('button', { name: 'Extract Text' }).click();
+  await extracted(page).locator('pre').waitFor({ timeout: 60_000 });
+  expect(await extracted(page).getByRole('alert').count()).toBe(0);
 });
 
 test('the camera path: open, capture a frame, read it', async () => {

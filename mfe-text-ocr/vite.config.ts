@@ -22,4 +22,11 @@ export default defineConfig({
   server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
   preview: { port, strictPort: true, cors: true },
   build: { target: 'es2022' },
+  experimental: {
+    // The remote's code runs on the shell's page, so a root-relative asset URL ('/assets/…')
+    // would point at the shell's server. Asset URLs in JS resolve against the chunk's own URL
+    // instead: images and the pdf.js worker load from this remote's origin.
+    renderBuiltUrl: (_filename, { hostType }) =>
+      hostType === 'js' ? { relative: true } : undefined,
+  },
 });

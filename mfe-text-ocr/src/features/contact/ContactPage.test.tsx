@@ -62,4 +62,90 @@ describe('ContactPage', () => {
     expect(screen.getByLabelText('Message')).toHaveValue('');
     expect(screen.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
+
+  it.each([
+    [
+      'success false with an error',
+      () =>
+        new Response(JSON.stringify({ success: false, error: 'Please enter a valid email' }), {
+          status: 400,
+        }),
+      'Please enter a valid email',
+    ],
+    [
+      'success false without one',
+      () => new Response(JSON.stringify({ success: false }), { status: 400 }),
+      'Failed to send message.',
+    ],
+    [
+      'a failed request with an error',
+      () =>
+        new Response(JSON.stringify({ code: 'X', error: 'Too many messages' }), { status: 429 }),
+      'Too many messages',
+    ],
+    [
+      'a failed request without one',
+      () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      'Something went wrong. Please try again later.',
+    ],
+    [
+      'a network failure',
+      () => new TypeError('Failed to fetch'),
+      'Something went wrong. Please try again later.',
+    ],
+  ])(
+    'shows %s, keeps what was typed, and clears the message after 4 s',
+    async (_l, answer, text) => {
+      jest.useFakeTimers();
+      try {
+        api(() => {
+          const next: Response | Error = answer();
+          return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
+        });
+        render(<ContactPage />);
+        const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+        await u.type(screen.getByLabelText('Name'), 'Mina');
+        await u.type(screen.getByLabelText('Email'), 'mina@example.com');
+        await u.type(screen.getByLabelText('Message'), 'Hello');
+        await u.click(screen.getByRole('button', { name: 'Send message' }));
+        expect(await screen.findByRole('alert')).toHaveTextContent(text);
+        expect(screen.getByLabelText('Message')).toHaveValue('Hello');
+        act(() => jest.advanceTimersByTime(3999));
+        expect(screen.getByRole('alert')).toBeInTheDocument();
+        act(() => jest.advanceTimersByTime(1));
+        expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      } finally {
+        jest.useRealTimers();
+      }
+    },
+  );
+
+  it('clears the success message after 4 s', async () => {
+    jest.useFakeTimers();
+    try {
+      api(() =>
+        Promise.resolve(new Response(JSON.stringify({ success: true, message: 'Thanks!' }))),
+      );
+      render(<ContactPage />);
+      const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+      await u.type(screen.getByLabelText('Name'), 'Mina');
+      await u.type(screen.getByLabelText('Email'), 'mina@example.com');
+      await u.type(screen.getByLabelText('Message'), 'Hello');
+      await u.click(screen.getByRole('button', { name: 'Send message' }));
+      expect(await screen.findByRole('status')).toHaveTextContent('Thanks!');
+      act(() => jest.advanceTimersByTime(4000));
+      expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('keeps the spam trap out of sight, out of the tab order and away from screen readers', () => {
+    api(() => Promise.resolve(new Response('{}')));
+    const { container } = render(<ContactPage />);
+    const trap = container.querySelector<HTMLInputElement>('input[name="extraInfo"]');
+    expect(trap?.tabIndex).toBe(-1);
+    expect(trap?.closest('[aria-hidden="true"]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Leave this field empty' })).toBeNull();
+  });
 });

@@ -1,34 +1,56 @@
-// A drawn example of what the tool does: a photographed note on the left, its text on the right.
+import { tokens } from 'shared-ui';
+import styled from 'styled-components';
+import demoImageUrl from '../../assets/demo-printed-note.png';
+
+// What this tool returns for the demo image, as `npm run extract` prints it with the default
+// (local Tesseract) engine; the browser tests extract the same file and expect this text.
+export const DEMO_TEXT = `Notes from the library visit
+
+The reading room opens at nine and closes at five. Old maps and
+letters may be photographed without flash. Please ask the desk
+before copying any page of the parish registers.`;
+
+const StyledDemo = styled.figure`
+  margin: 0;
+  display: flex;
+  flex-direction: column;
+  gap: ${tokens.space[3]};
+  min-width: 0;
+  img {
+    width: 100%;
+    max-width: 576px;
+    height: auto;
+    border-radius: ${tokens.radius.md};
+  }
+  pre {
+    margin: 0;
+    padding: ${tokens.space[3]};
+    white-space: pre-wrap;
+    overflow-wrap: anywhere;
+    font-family: inherit;
+    font-size: 0.8rem;
+    background: ${tokens.color.surface};
+    border: 1px solid ${tokens.color.border};
+    border-radius: ${tokens.radius.md};
+  }
+  figcaption {
+    color: ${tokens.color.textMuted};
+    font-size: 0.9rem;
+  }
+`;
+
+/** The visitor's demo: a photographed printed note and the text the tool reads from it. */
 export function DemoImage() {
   return (
-    <svg
-      role="img"
-      aria-label="Example: a photo of a handwritten note becomes editable text"
-      viewBox="0 0 480 220"
-      width="100%"
-      style={{ maxWidth: 480 }}
-    >
-      <rect x="10" y="20" width="190" height="180" rx="10" fill="#fffbe6" stroke="#d6dce5" />
-      <path
-        d="M30 60 q20 -12 40 0 t40 0 t40 0 M30 95 q20 -12 40 0 t40 0 t30 0 M30 130 q20 -12 40 0 t40 0 t50 0 M30 165 q20 -12 40 0 t30 0"
-        fill="none"
-        stroke="#2456d6"
-        strokeWidth="3"
+    <StyledDemo aria-labelledby="demo-caption">
+      <img
+        src={demoImageUrl}
+        width={576}
+        height={188}
+        alt="A printed note titled 'Notes from the library visit' on a sheet of paper"
       />
-      <path d="M215 110 h45 m-12 -12 l12 12 l-12 12" fill="none" stroke="#556070" strokeWidth="4" />
-      <rect x="280" y="20" width="190" height="180" rx="10" fill="#ffffff" stroke="#d6dce5" />
-      <text x="296" y="64" fontSize="16" fill="#1b2330">
-        Meeting notes
-      </text>
-      <text x="296" y="99" fontSize="16" fill="#1b2330">
-        Send invoices by Friday
-      </text>
-      <text x="296" y="134" fontSize="16" fill="#1b2330">
-        Call the printer
-      </text>
-      <text x="296" y="169" fontSize="16" fill="#1b2330">
-        Book room 4
-      </text>
-    </svg>
+      <figcaption id="demo-caption">The text the tool reads from this photo:</figcaption>
+      <pre aria-label="Text read from the demo photo">{DEMO_TEXT}</pre>
+    </StyledDemo>
   );
 }

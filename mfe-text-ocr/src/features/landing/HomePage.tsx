@@ -23,13 +23,19 @@ const StyledPage = styled.div`
 `;
 const StyledHero = styled.section`
   display: grid;
-  grid-template-columns: 3fr 2fr;
+  grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   gap: ${tokens.space[6]};
   align-items: center;
   padding: ${tokens.space[6]} 0;
   @media (max-width: ${MOBILE_BREAKPOINT_PX}px) {
     grid-template-columns: 1fr;
   }
+`;
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${tokens.space[3]} ${tokens.space[4]};
 `;
 const StyledBanner = styled.p`
   display: inline-block;
@@ -76,10 +82,12 @@ export function HomePage({ variant }: Props) {
             Upload an image or PDF, or take a photo, and get neatly formatted text, in its own
             language or translated. Private and ad-free.
           </p>
-          <Button onClick={() => loginFromHere(location)}>Try for free</Button>{' '}
-          <CarryLink to="/pdf-to-sheets-extension">
-            Tables and invoices? Try our spreadsheet add-on
-          </CarryLink>
+          <StyledActions>
+            <Button onClick={() => loginFromHere(location)}>Try for free</Button>
+            <CarryLink to="/pdf-to-sheets-extension">
+              Tables and invoices? Try our spreadsheet add-on
+            </CarryLink>
+          </StyledActions>
           <PoweredBy />
         </div>
         <DemoImage />

@@ -13,7 +13,8 @@ export function PrivacyPage() {
         </li>
         <li>
           Usage: how many extractions you made each day (for the free limit), with the kind of file
-          and the length of the text, never the file or the text itself.
+          and the length of the text, never the file or the text itself. When you came to us from an
+          ad, the search term and keyword of that ad click are kept with it.
         </li>
         <li>Messages you send us: feedback and contact messages, with your browser&apos;s name.</li>
         <li>A session cookie that keeps you signed in; it is not used for advertising.</li>
@@ -28,7 +29,10 @@ export function PrivacyPage() {
       <h2>Who else processes data</h2>
       <ul>
         <li>Google, to sign you in.</li>
-        <li>Our payment providers, when you buy a plan; we never see your card number.</li>
+        <li>
+          Our payment providers, when you buy a plan: a merchant-of-record checkout (which also runs
+          the affiliate programme) and card and wallet processors. We never see your card number.
+        </li>
         <li>
           When this deployment is configured with an AI vision model, pages that local recognition
           reads poorly (or that you ask to translate) are sent to that model&apos;s provider for

@@ -26,11 +26,12 @@ export function TermsPage() {
       </p>
       <h2>4. Payments and refunds</h2>
       <p>
-        Payments are processed by our payment providers acting as merchant of record. Refunds are
-        described in the <CarryLink to="/refund-policy">Refund Policy</CarryLink>: within 24 hours
-        of purchase with at most 10 extractions after the upgrade, duplicate payments, or a wrong
-        plan bought and not used. Yearly and lifetime plans, and the comment-filter extension&apos;s
-        premium plans, may be refunded within 30 days.
+        Payments go through a merchant-of-record checkout, which sells the plans on our behalf, or
+        through our card and wallet payment providers. Refunds are described in the{' '}
+        <CarryLink to="/refund-policy">Refund Policy</CarryLink>: within 24 hours of purchase with
+        at most 10 extractions after the upgrade, duplicate payments, or a wrong plan bought and not
+        used. Yearly and lifetime plans, and the comment-filter extension&apos;s premium plans, may
+        be refunded within 30 days.
       </p>
       <h2>5. Acceptable use</h2>
       <p>

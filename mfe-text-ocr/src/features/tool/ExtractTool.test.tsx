@@ -234,6 +234,122 @@ describe('ExtractTool', () => {
     expect(await screen.findByText('PDF preview of dropped.pdf, page 1')).toBeInTheDocument();
   });
 
+  it('accepts images and PDFs in the file chooser', async () => {
+    api(() => answer({ extractedText: 'x' }));
+    renderTool();
+    await screen.findByRole('option', { name: 'Spanish (es)' });
+    expect(screen.getByLabelText('Choose an image or PDF')).toHaveAttribute(
+      'accept',
+      'image/*,application/pdf',
+    );
+  });
+
+  it('re-enables Extract Text when the page number changes after a result', async () => {
+    const bodies = api(() => answer({ extractedText: 'Page text' }));
+    renderTool();
+    await userEvent.upload(
+      screen.getByLabelText('Choose an image or PDF'),
+      new File(['%PDF-1.7'], 'report.pdf', { type: 'application/pdf' }),
+    );
+    const extract = screen.getByRole('button', { name: 'Extract Text' });
+    await userEvent.click(extract);
+    await screen.findByText('Page text');
+    expect(extract).toBeDisabled();
+    await userEvent.type(screen.getByLabelText('from Page'), '{backspace}3');
+    expect(extract).toBeEnabled();
+    await userEvent.click(extract);
+    await waitFor(() => expect(bodies).toHaveLength(2));
+    expect(bodies[1]).toMatchObject({ pageToExtract: 3 });
+  });
+
+  it('keeps line breaks of the result in a polite live region', async () => {
+    api(() => answer({ extractedText: 'First line\n\nSecond paragraph' }));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    const result = await screen.findByText(/First line/);
+    expect(result.tagName).toBe('PRE');
+    expect(result.textContent).toBe('First line\n\nSecond paragraph');
+    expect(screen.getByRole('region', { name: 'Extracted text' })).toHaveAttribute(
+      'aria-live',
+      'polite',
+    );
+  });
+
+  it.each([
+    [
+      'offline',
+      () => {
+        Object.defineProperty(navigator, 'onLine', { value: false, configurable: true });
+        return answer({ extractedText: 'never sent' });
+      },
+      'Please connect to a network and try again',
+    ],
+    [
+      'a server text',
+      () => answer({ code: 'UNSUPPORTED_FILE', error: 'Unsupported file type.' }, 415),
+      'Unsupported file type.',
+    ],
+    [
+      'a failure without a text',
+      () => new Response('<html>Bad gateway</html>', { status: 502 }),
+      'Something went wrong, please try again',
+    ],
+  ])('shows %s as the error, and lets the person try again', async (_label, reply, text) => {
+    api(reply);
+    renderTool();
+    await choose();
+    // (offline is read when the request starts)
+    reply();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Extract Text' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Download Text' })).not.toBeInTheDocument();
+  });
+
+  it('says the server is unreachable after the retry fails, the retry sending base64Image only', async () => {
+    const bodies: Record<string, unknown>[] = [];
+    api(() => answer({}));
+    const original = global.fetch;
+    global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      if (url.endsWith('/api/extract')) {
+        bodies.push(JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as never);
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
+      return original(input, init);
+    }) as jest.Mock;
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Server is unreachable. Please try again later.',
+    );
+    expect(bodies).toHaveLength(2);
+    expect(Object.keys(bodies[1] ?? {})).toEqual(['base64Image']);
+  });
+
+  it('links the daily-limit upgrade offer to pricing, carrying the query', async () => {
+    api(() =>
+      answer({ code: 'DAILY_LIMIT_REACHED', error: 'x', feedbackOfferAvailable: false }, 429),
+    );
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(
+      await screen.findByRole('link', { name: 'Upgrade to Pro for unlimited extractions!' }),
+    ).toHaveAttribute('href', '/pricing?aff=x');
+  });
+
+  it('offers the feedback at the daily limit from the user flag when the server does not say', async () => {
+    api(() => answer({ code: 'DAILY_LIMIT_REACHED', error: 'x' }, 429));
+    renderTool({ ...USER, isTextOcrFeedbackSubmitted: true });
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('button', { name: /quick feedback/ })).not.toBeInTheDocument();
+  });
+
   describe('camera', () => {
     const stop = jest.fn();
     const stream = { getTracks: () => [{ stop }] } as unknown as MediaStream;
@@ -283,6 +399,24 @@ describe('ExtractTool', () => {
       const anchor = click.mock.contexts[0] as HTMLAnchorElement;
       expect(anchor.download).toBe('photo_extracted.txt');
       click.mockRestore();
+    });
+
+    it('clears the chosen file when the camera opens, and stops the stream when leaving the page', async () => {
+      stop.mockClear();
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: { getUserMedia: jest.fn().mockResolvedValue(stream) },
+        configurable: true,
+      });
+      api(() => answer({ extractedText: 'x' }));
+      const { unmount } = renderTool();
+      await choose();
+      await userEvent.click(screen.getByRole('button', { name: 'Open Camera' }));
+      expect(await screen.findByLabelText('Camera preview')).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: 'Preview of scan.final.png' })).toBeNull();
+      expect(screen.getByRole('button', { name: 'Extract Text' })).toBeDisabled();
+      expect(stop).not.toHaveBeenCalled();
+      unmount();
+      expect(stop).toHaveBeenCalled();
     });
 
     it('stops the stream when a file is chosen, and says so when no camera opens', async () => {

@@ -7,16 +7,18 @@ import {
   type ChangeEvent,
   type DragEvent,
 } from 'react';
-import { Button, CarryLink, openFeedbackPopup, toast, tokens, type User } from 'shared-ui';
+import { Button, tokens, type User } from 'shared-ui';
 import styled from 'styled-components';
-import { ACCEPT, chooseFile, downloadName, type ChosenFile } from './chosen-file';
+import { ACCEPT, chooseFile, type ChosenFile } from './chosen-file';
+import { downloadText } from './download-text';
+import { ExtractProgress } from './ExtractProgress';
 import { requestExtraction, type ExtractFailure } from './extract-api';
+import { FailureMessage, StyledError } from './FailureMessage';
 import { PdfPreview } from './PdfPreview';
 import { useCamera } from './useCamera';
 import { useLanguages } from './useLanguages';
 
 export const NO_TEXT_FOUND = 'No text found';
-const FIRST_DOWNLOAD_KEY = 'textOcrDownloadToastShown';
 
 const StyledTool = styled.section`
   display: grid;
@@ -76,49 +78,11 @@ const StyledResult = styled.pre`
   margin: 0;
   flex: 1;
 `;
-const StyledError = styled.div`
-  color: ${tokens.color.error};
-  p {
-    margin: 0 0 ${tokens.space[2]};
-  }
-`;
 const StyledDrop = styled.p`
   color: ${tokens.color.textMuted};
   text-align: center;
   margin: auto;
 `;
-
-function FailureMessage({ failure }: { failure: ExtractFailure }) {
-  if (failure.kind === 'size') {
-    return (
-      <StyledError role="alert">
-        <p>{failure.text}</p>
-        <p>Upgrade to Pro - Upload upto 30mb!</p>
-        <CarryLink to="/pricing">Upgrade to Pro</CarryLink>
-      </StyledError>
-    );
-  }
-  if (failure.kind === 'limit') {
-    return (
-      <StyledError role="alert">
-        <p>You&apos;ve hit your free limit for today</p>
-        <p>
-          <CarryLink to="/pricing">Upgrade to Pro for unlimited extractions!</CarryLink>
-        </p>
-        {failure.feedbackOffer && (
-          <Button variant="link" onClick={openFeedbackPopup}>
-            OR Submit a quick feedback to get 5 more credits today
-          </Button>
-        )}
-      </StyledError>
-    );
-  }
-  return (
-    <StyledError role="alert">
-      <p>{failure.text}</p>
-    </StyledError>
-  );
-}
 
 /** The signed-in tool (spec §2, §4): choose or capture, preview, extract, download. */
 export function ExtractTool({ user }: { user: User }) {
@@ -227,24 +191,7 @@ export function ExtractTool({ user }: { user: User }) {
   };
 
   const download = () => {
-    if (!file || !result) return;
-    const url = URL.createObjectURL(new Blob([result], { type: 'text/plain;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = downloadName(file);
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-    if (sessionStorage.getItem(FIRST_DOWNLOAD_KEY)) {
-      toast('Download started!', { duration: 1500 });
-    } else {
-      sessionStorage.setItem(FIRST_DOWNLOAD_KEY, '1');
-      toast("Download started! We'd love your feedback.", {
-        duration: 5000,
-        action: { label: 'Give feedback', onClick: openFeedbackPopup },
-      });
-    }
+    if (file && result) downloadText(file, result);
   };
 
   const canDownload = Boolean(result && result.trim() && result !== NO_TEXT_FOUND);
@@ -338,13 +285,8 @@ export function ExtractTool({ user }: { user: User }) {
             </StyledDrop>
           )}
         </StyledPane>
-        <StyledPane
-          role="region"
-          aria-label="Extracted text"
-          aria-live="polite"
-          aria-busy={loading}
-        >
-          {loading && <p role="status">Extracting text…</p>}
+        <StyledPane role="region" aria-label="Extracted text" aria-live="polite">
+          {loading && <ExtractProgress />}
           {failure && <FailureMessage failure={failure} />}
           {result !== null && <StyledResult>{result}</StyledResult>}
           {!loading && !failure && result === null && (

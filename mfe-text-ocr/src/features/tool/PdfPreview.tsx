@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 
-// pdf.js renders the chosen page in the browser. Its worker script lives on this remote's
-// origin, which is not the page's: browsers refuse cross-origin workers, and pdf.js then runs
-// the same script in the page (its documented fallback), which is fine for one page at a time.
+// pdf.js renders the chosen page in the browser, in a worker. The worker file is emitted with
+// this remote's build and its URL resolves against this remote's origin (vite.config.ts), not the
+// shell's. From the shell's page that URL is cross-origin, so pdf.js starts the worker from a
+// same-origin blob module that imports it; the remote's server allows that with CORS.
 const MAX_WIDTH = 900;
 
 type State = { status: 'loading' } | { status: 'ready'; pages: number } | { status: 'failed' };
