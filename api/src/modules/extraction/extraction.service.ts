@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { UserRecord } from '../users/users.repository.js';
 import type { ExtractDto } from './dto/extract.dto.js';
@@ -6,6 +6,7 @@ import { DailyLimitReachedError } from './extraction.errors.js';
 import { DEFAULT_LIMITS, PLAN_MAX_BYTES } from './pipeline/limits.js';
 import { OcrPool } from './pipeline/ocr-pool.js';
 import { extractText, type Engine } from './pipeline/pipeline.js';
+import { closeWarmTesseract } from './pipeline/warm-tesseract.js';
 import { extractionErrors } from './pipeline/pipeline-errors.js';
 import type { Language } from '../translation/languages.js';
 import { TranslationService } from '../translation/translation.service.js';
@@ -27,7 +28,7 @@ function decodedLength(encoded: string): number {
 export type EngineDescription = { kind: 'local' | 'vision'; name: string };
 
 @Injectable()
-export class ExtractionService {
+export class ExtractionService implements OnApplicationShutdown {
   private readonly pool = new OcrPool();
   private readonly engine: Engine;
 
@@ -40,6 +41,11 @@ export class ExtractionService {
       config.vision && config.ocrEngine !== 'local'
         ? { kind: config.ocrEngine, reader: new VisionReader(config.vision) }
         : { kind: 'local' };
+  }
+
+  /** Warm Tesseract processes end with the API. */
+  onApplicationShutdown(): void {
+    closeWarmTesseract();
   }
 
   describeEngines(): { mode: 'local' | 'vision' | 'auto'; engines: EngineDescription[] } {

@@ -2,7 +2,7 @@ import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
 import { extractionErrors } from './pipeline-errors.js';
 
-export type ImageInfo = { format: string; orientation: number };
+export type ImageInfo = { format: string; orientation: number; pixels: number };
 
 /** Reads only the header: refuses pixel bombs in milliseconds, before decoding anything. */
 export async function checkImage(bytes: Buffer, maxPixels: number): Promise<ImageInfo> {
@@ -18,7 +18,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Imag
     throw extractionErrors.corruptImage();
   }
   if (width * height > maxPixels) throw extractionErrors.tooManyPixels(Math.round(maxPixels / 1e6));
-  return { format, orientation: orientation ?? 1 };
+  return { format, orientation: orientation ?? 1, pixels: width * height };
 }
 
 /**

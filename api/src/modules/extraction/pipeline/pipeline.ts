@@ -13,7 +13,7 @@ import {
 } from './image-prep.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
-import { extractionErrors } from './pipeline-errors.js';
+import { ExtractionError, extractionErrors } from './pipeline-errors.js';
 import { cjkModels, latinLanguageModel, modelsForScript } from './scripts.js';
 import { detectOrientation, recognise, type Recognition } from './tesseract.js';
 import type { VisionReader } from '../vision/vision-reader.js';
@@ -51,8 +51,12 @@ export function tesseractModels(
 // Above this mean word confidence an upright English reading is kept as is: most pages are,
 // and they then cost one Tesseract run, like plain Tesseract.
 const CONFIDENT = 75;
-// OSD starts this long after the first reading unless that reading has finished confidently.
+// OSD starts this long after the first reading of a small image unless that reading has
+// finished confidently (most small images are screenshots and lines of print, read in well
+// under that); beside the reading of a larger one it starts at once, as its reading takes a
+// while anyway and an unsure one (handwriting, turned pages) would otherwise wait for it.
 const OSD_AFTER_MS = 250;
+const OSD_AT_ONCE_PIXELS = 1_000_000;
 // A turned or other-script second reading must reach this to be preferred.
 const TRUST_SECOND = 60;
 // Below this, with the auto engine, the page (often handwriting) goes to the vision model.
@@ -108,6 +112,9 @@ function gate(ms: number, signal: AbortSignal): { opened: Promise<void>; open: (
   return { opened, open };
 }
 
+const isEngineFailure = (error: unknown): boolean =>
+  error instanceof ExtractionError && error.code === 'ENGINE_FAILED';
+
 const optional = <T extends Record<string, string | undefined>>(values: T): Partial<T> =>
   Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
 
@@ -129,11 +136,12 @@ async function ocrImage(
   // afterwards (on handwriting it costs about as much as the reading); a confident reading
   // cancels it. Quick readings (most print) finish before it would start.
   const osdRun = new AbortController();
-  const osdGate = gate(OSD_AFTER_MS, osdRun.signal);
+  const osdGate = gate(info.pixels >= OSD_AT_ONCE_PIXELS ? 0 : OSD_AFTER_MS, osdRun.signal);
   let pendingOsd = osdGate.opened.then(() =>
     detectOrientation(upright, {
       binary: tesseractPath,
       timeoutMs: limits.ocrTimeoutMs,
+      workDir,
       signal: osdRun.signal,
     }),
   );
@@ -143,7 +151,7 @@ async function ocrImage(
     best = await read(upright, 'eng');
   } catch (error) {
     osdRun.abort();
-    if (upright !== bytes) throw error;
+    if (upright !== bytes || !isEngineFailure(error)) throw error;
     // Tesseract could not read the upload as it came: decode it here, which refuses a damaged
     // file with its own message, and read that.
     upright = await decodeUpright(bytes, limits.maxPixels);
@@ -151,6 +159,7 @@ async function ocrImage(
     pendingOsd = detectOrientation(upright, {
       binary: tesseractPath,
       timeoutMs: limits.ocrTimeoutMs,
+      workDir,
     });
   }
   let image = upright;

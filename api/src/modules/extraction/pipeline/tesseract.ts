@@ -1,8 +1,9 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { childEnv } from './child-env.js';
 import { extractionErrors } from './pipeline-errors.js';
 import { ProcessTimeoutError, runProcess } from './run-process.js';
+import { warmTesseract } from './warm-tesseract.js';
 
 // Native Tesseract 5, one thread per process (the pool provides the parallelism).
 const ENV = childEnv({ OMP_THREAD_LIMIT: '1' });
@@ -12,19 +13,45 @@ export type Osd = { rotate: 0 | 90 | 180 | 270; script: string | null; undetermi
 
 const MIN_ROTATION_CONFIDENCE = 5;
 
+let files = 0;
+const written = new WeakMap<Buffer, { workDir: string; file: string }>();
+
+/** The image as a file in the request's folder (once per buffer), for a warm process to read. */
+async function imageFile(image: Buffer, workDir: string): Promise<string> {
+  const known = written.get(image);
+  if (known?.workDir === workDir) return known.file;
+  files += 1;
+  const file = path.join(workDir, `image-${String(files)}`);
+  written.set(image, { workDir, file });
+  await writeFile(file, image);
+  return file;
+}
+
 /** Page orientation and script (Tesseract's OSD); unknown when the page has too little text. */
 export async function detectOrientation(
   image: Buffer,
-  options: { binary: string; timeoutMs: number; signal?: AbortSignal },
+  options: { binary: string; timeoutMs: number; workDir: string; signal?: AbortSignal },
 ): Promise<Osd> {
   try {
-    const result = await runProcess(options.binary, ['stdin', 'stdout', '--psm', '0'], {
-      input: image,
-      timeoutMs: options.timeoutMs,
-      env: ENV,
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    const out = result.stdout.toString();
+    // A warm process when one is free (it finishes a cancelled page unseen, in a few hundred
+    // ms); else a process of its own, killed when the signal aborts.
+    const warm = options.signal?.aborted
+      ? null
+      : warmTesseract.osd(
+          options.binary,
+          await imageFile(image, options.workDir),
+          options.timeoutMs,
+        );
+    const out = warm
+      ? await warm
+      : (
+          await runProcess(options.binary, ['stdin', 'stdout', '--psm', '0'], {
+            input: image,
+            timeoutMs: options.timeoutMs,
+            env: ENV,
+            ...(options.signal ? { signal: options.signal } : {}),
+          })
+        ).stdout.toString();
     if (!/Orientation in degrees/.test(out)) return { rotate: 0, script: null, undetermined: true };
     const rotate = Number(/Rotate:\s*(\d+)/.exec(out)?.[1] ?? 0);
     const confidence = Number(/Orientation confidence:\s*([\d.]+)/.exec(out)?.[1] ?? 0);
@@ -62,6 +89,22 @@ export async function recognise(
   const base = path.join(options.workDir, `ocr-${String(runs)}`);
   const args = ['stdin', base, '-l', options.languages, '--psm', '3'];
   try {
+    // English, the first reading of every image, from a warm process when one is free.
+    const warm =
+      options.languages === 'eng'
+        ? warmTesseract.read(
+            options.binary,
+            await imageFile(image, options.workDir),
+            options.timeoutMs,
+          )
+        : null;
+    if (warm) {
+      const { text, tsv } = await warm.catch((error: unknown) => {
+        if (error instanceof ProcessTimeoutError) throw error;
+        throw extractionErrors.engineFailed();
+      });
+      return { text, ...meanConfidence(tsv) };
+    }
     const result = await runProcess(
       options.binary,
       [...args, '-c', 'preserve_interword_spaces=1', 'txt', 'tsv'],
