@@ -163,6 +163,17 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     expect(body.extractedText).toContain('32 Track MIDI Sequence Recorder');
   });
 
+  it('levels a page scanned askew, so its two columns are read one after the other', async () => {
+    const { status, body } = await extract(premium, {
+      base64Pdf: b64(evalFile('pdf-scanned/ocrmypdf_skew.pdf')),
+    });
+    expect(status).toBe(200);
+    // Read askew, the left column's lines came interleaved with the right column's.
+    expect(body.extractedText).toContain(
+      'To record a sequence, simply press RECORD and PLAY,\nthen play your MIDI keyboard in time to the Sequencer',
+    );
+  });
+
   it('names the page count when the page is beyond the last', async () => {
     const { status, body } = await extract(premium, {
       base64Pdf: b64(evalFile('pdf-digital/pdfminer_simple1.pdf')),

@@ -81,3 +81,79 @@ export async function prepareForOcr(upright: Buffer, rotateDegrees: number): Pro
   if (rotateDegrees === 0) return upright;
   return sharp(upright).rotate(rotateDegrees).png({ compressionLevel: 1 }).toBuffer();
 }
+
+// Skew search: a grey copy this wide, angles up to this many degrees either way.
+const SKEW_WIDTH = 600;
+const MAX_SKEW = 8;
+// Corrected only from this angle, and only when levelling sharpens the rows of text by this
+// factor (a clear set of straight lines; handwriting and pictures rarely give one).
+const MIN_SKEW = 0.5;
+const MIN_SKEW_GAIN = 1.15;
+
+/**
+ * The angle (degrees, clockwise positive) by which the lines of text run downhill, or 0 when no
+ * clear skew is found. Projection profiles: the dark pixels of a small grey copy are summed
+ * along lines at each candidate angle; level text gives the sharpest rows (largest sum of
+ * squares). A scan fed in at an angle read its two columns as one (CER 0.44 vs 0.01 level).
+ */
+export async function detectSkew(image: Buffer): Promise<number> {
+  const { data, info } = await sharp(image)
+    .greyscale()
+    .resize({ width: SKEW_WIDTH, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = info;
+  let total = 0;
+  for (const value of data) total += value;
+  const threshold = (total / data.length) * 0.6;
+  let dark = 0;
+  for (const value of data) if (value < threshold) dark += 1;
+  if (dark < 200) return 0;
+  const xs = new Int32Array(dark);
+  const ys = new Int32Array(dark);
+  for (let y = 0, n = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      if ((data[y * width + x] ?? 255) < threshold) {
+        xs[n] = x;
+        ys[n] = y;
+        n += 1;
+      }
+    }
+  }
+  const sharpness = (degrees: number): number => {
+    const slope = Math.tan((degrees * Math.PI) / 180);
+    const offset = Math.ceil(Math.abs(slope) * width) + 1;
+    const rows = new Float64Array(height + 2 * offset + 1);
+    for (let i = 0; i < dark; i++) {
+      const row = Math.round((ys[i] ?? 0) - (xs[i] ?? 0) * slope) + offset;
+      rows[row] = (rows[row] ?? 0) + 1;
+    }
+    let sum = 0;
+    for (const count of rows) sum += count * count;
+    return sum;
+  };
+  const level = sharpness(0);
+  let best = 0;
+  let bestScore = level;
+  const search = (from: number, to: number, step: number) => {
+    for (let degrees = from; degrees <= to + 1e-9; degrees += step) {
+      const score = sharpness(degrees);
+      if (score > bestScore) {
+        best = degrees;
+        bestScore = score;
+      }
+    }
+  };
+  search(-MAX_SKEW, MAX_SKEW, 0.5);
+  search(best - 0.4, best + 0.4, 0.1);
+  if (Math.abs(best) < MIN_SKEW || bestScore < level * MIN_SKEW_GAIN) return 0;
+  return Math.round(best * 10) / 10;
+}
+
+/** The image turned back by a detected skew, on white, as a PNG. */
+export async function deskew(image: Buffer, skewDegrees: number): Promise<Buffer> {
+  return sharp(image)
+    .rotate(-skewDegrees, { background: '#ffffff' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}

@@ -6,6 +6,8 @@ import { sniffFileKind } from './file-kind.js';
 import {
   checkImage,
   decodeUpright,
+  deskew,
+  detectSkew,
   heicToPng,
   prepareForOcr,
   uprightImage,
@@ -66,6 +68,8 @@ async function readImage(
   bytes: Buffer,
   options: PipelineOptions,
   workDir: string,
+  /** A PDF page rendered here: a scan, levelled when it was fed in askew. */
+  scan = false,
 ): Promise<string> {
   const engine = options.engine ?? { kind: 'local' };
   const info = await checkImage(bytes, options.limits.maxPixels);
@@ -74,7 +78,7 @@ async function readImage(
   if (engine.kind === 'vision') {
     return engine.reader.read(image, optional({ targetLanguage: options.targetLanguage }));
   }
-  const local = await ocrImage(image, image === bytes ? info : null, options, workDir);
+  const local = await ocrImage(image, image === bytes ? info : null, options, workDir, scan);
   if (engine.kind === 'auto' && (local.confidence < ESCALATE_BELOW || options.targetLanguage)) {
     try {
       return await engine.reader.read(
@@ -124,10 +128,19 @@ async function ocrImage(
   known: ImageInfo | null,
   options: PipelineOptions,
   workDir: string,
+  scan: boolean,
 ): Promise<{ text: string; confidence: number }> {
   const { limits, tesseractPath } = options;
   const info = known ?? (await checkImage(bytes, limits.maxPixels));
   let upright = await uprightImage(bytes, info, limits.maxPixels);
+  // A scanned page fed in at an angle: Tesseract's layout analysis missed its columns and read
+  // them as one (a scan 1.8° askew: CER 0.44, levelled 0.01). Measured before reading (about
+  // 80 ms beside a reading of seconds), and only on scans: on the evaluation set's photos and
+  // handwriting no skew was corrected that helped (a will levelled by 2.1° read worse).
+  if (scan) {
+    const skew = await detectSkew(upright).catch(() => 0);
+    if (skew !== 0) upright = await deskew(upright, skew);
+  }
   const installed = await tesseractModels();
   const read = (image: Buffer, languages: string) =>
     recognise(image, { binary: tesseractPath, languages, timeoutMs: limits.ocrTimeoutMs, workDir });
@@ -239,7 +252,7 @@ export async function extractText(
       { maxPixels: options.limits.maxPixels, timeoutMs: options.limits.rasteriseTimeoutMs },
       workDir,
     );
-    const text = cleanOutput(await readImage(png, options, workDir));
+    const text = cleanOutput(await readImage(png, options, workDir, true));
     return { text: text || NO_TEXT_FOUND, source: 'ocr' };
   } finally {
     await rm(workDir, { recursive: true, force: true });

@@ -14,16 +14,19 @@ export type Osd = { rotate: 0 | 90 | 180 | 270; script: string | null; undetermi
 const MIN_ROTATION_CONFIDENCE = 5;
 
 let files = 0;
-const written = new WeakMap<Buffer, { workDir: string; file: string }>();
+const written = new WeakMap<Buffer, { workDir: string; file: Promise<string> }>();
 
-/** The image as a file in the request's folder (once per buffer), for a warm process to read. */
-async function imageFile(image: Buffer, workDir: string): Promise<string> {
+/**
+ * The image as a file in the request's folder, for a warm process to read: written once per
+ * buffer, and handed out only when completely written (the reading and OSD ask at once).
+ */
+function imageFile(image: Buffer, workDir: string): Promise<string> {
   const known = written.get(image);
   if (known?.workDir === workDir) return known.file;
   files += 1;
-  const file = path.join(workDir, `image-${String(files)}`);
+  const name = path.join(workDir, `image-${String(files)}`);
+  const file = writeFile(name, image).then(() => name);
   written.set(image, { workDir, file });
-  await writeFile(file, image);
   return file;
 }
 
