@@ -24,6 +24,15 @@ function api(answer: () => Promise<Response>) {
   return sent;
 }
 
+/** Fills the form and sends it, with Jest's fake timers running. */
+async function sendWithFakeTimers() {
+  const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+  await u.type(screen.getByLabelText('Name'), 'Mina');
+  await u.type(screen.getByLabelText('Email'), 'mina@example.com');
+  await u.type(screen.getByLabelText('Message'), 'Hello');
+  await u.click(screen.getByRole('button', { name: 'Send message' }));
+}
+
 describe('ContactPage', () => {
   beforeEach(() => configureApi({ baseUrl: 'http://api.test' }));
 
@@ -103,11 +112,7 @@ describe('ContactPage', () => {
           return next instanceof Error ? Promise.reject(next) : Promise.resolve(next);
         });
         render(<ContactPage />);
-        const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-        await u.type(screen.getByLabelText('Name'), 'Mina');
-        await u.type(screen.getByLabelText('Email'), 'mina@example.com');
-        await u.type(screen.getByLabelText('Message'), 'Hello');
-        await u.click(screen.getByRole('button', { name: 'Send message' }));
+        await sendWithFakeTimers();
         expect(await screen.findByRole('alert')).toHaveTextContent(text);
         expect(screen.getByLabelText('Message')).toHaveValue('Hello');
         act(() => jest.advanceTimersByTime(3999));
@@ -127,11 +132,7 @@ describe('ContactPage', () => {
         Promise.resolve(new Response(JSON.stringify({ success: true, message: 'Thanks!' }))),
       );
       render(<ContactPage />);
-      const u = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
-      await u.type(screen.getByLabelText('Name'), 'Mina');
-      await u.type(screen.getByLabelText('Email'), 'mina@example.com');
-      await u.type(screen.getByLabelText('Message'), 'Hello');
-      await u.click(screen.getByRole('button', { name: 'Send message' }));
+      await sendWithFakeTimers();
       expect(await screen.findByRole('status')).toHaveTextContent('Thanks!');
       act(() => jest.advanceTimersByTime(4000));
       expect(screen.queryByRole('status')).not.toBeInTheDocument();

@@ -1,12 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { childEnv } from './child-env.js';
 import { extractionErrors } from './pipeline-errors.js';
 import { ProcessTimeoutError, runProcess } from './run-process.js';
-import { warmTesseract } from './warm-tesseract.js';
-
-// Native Tesseract 5, one thread per process (the pool provides the parallelism).
-const ENV = childEnv({ OMP_THREAD_LIMIT: '1' });
+import { TESSERACT_ENV as ENV, warmTesseract } from './warm-tesseract.js';
 
 /** `undetermined`: OSD found too little text to judge (a single short line, for instance). */
 export type Osd = { rotate: 0 | 90 | 180 | 270; script: string | null; undetermined: boolean };
@@ -17,7 +13,7 @@ let files = 0;
 const written = new WeakMap<Buffer, { workDir: string; file: Promise<string> }>();
 
 /**
- * The image as a file in the request's folder, for a warm process to read: written once per
+ * The image as a file in the request's folder, which every Tesseract run reads: written once per
  * buffer, and handed out only when completely written (the reading and OSD ask at once).
  */
 function imageFile(image: Buffer, workDir: string): Promise<string> {
@@ -38,18 +34,12 @@ export async function detectOrientation(
   try {
     // A warm process when one is free (it finishes a cancelled page unseen, in a few hundred
     // ms); else a process of its own, killed when the signal aborts.
-    const warm = options.signal?.aborted
-      ? null
-      : warmTesseract.osd(
-          options.binary,
-          await imageFile(image, options.workDir),
-          options.timeoutMs,
-        );
+    const file = await imageFile(image, options.workDir);
+    const warm = warmTesseract.osd(options.binary, file, options.timeoutMs);
     const out = warm
       ? await warm
       : (
-          await runProcess(options.binary, ['stdin', 'stdout', '--psm', '0'], {
-            input: image,
+          await runProcess(options.binary, [file, 'stdout', '--psm', '0'], {
             timeoutMs: options.timeoutMs,
             env: ENV,
             ...(options.signal ? { signal: options.signal } : {}),
@@ -90,16 +80,12 @@ export async function recognise(
 ): Promise<Recognition> {
   runs += 1;
   const base = path.join(options.workDir, `ocr-${String(runs)}`);
-  const args = ['stdin', base, '-l', options.languages, '--psm', '3'];
   try {
+    const file = await imageFile(image, options.workDir);
     // English, the first reading of every image, from a warm process when one is free.
     const warm =
       options.languages === 'eng'
-        ? warmTesseract.read(
-            options.binary,
-            await imageFile(image, options.workDir),
-            options.timeoutMs,
-          )
+        ? warmTesseract.read(options.binary, file, options.timeoutMs)
         : null;
     if (warm) {
       const { text, tsv } = await warm.catch((error: unknown) => {
@@ -110,8 +96,19 @@ export async function recognise(
     }
     const result = await runProcess(
       options.binary,
-      [...args, '-c', 'preserve_interword_spaces=1', 'txt', 'tsv'],
-      { input: image, timeoutMs: options.timeoutMs, env: ENV },
+      [
+        file,
+        base,
+        '-l',
+        options.languages,
+        '--psm',
+        '3',
+        '-c',
+        'preserve_interword_spaces=1',
+        'txt',
+        'tsv',
+      ],
+      { timeoutMs: options.timeoutMs, env: ENV },
     );
     if (result.code !== 0) throw extractionErrors.engineFailed();
     const [text, tsv] = await Promise.all([

@@ -29,7 +29,8 @@ const SENTINEL_PNG = Buffer.from(
 );
 // A process is replaced after this many pages, so that nothing it accumulates grows unbounded.
 const PAGES_PER_PROCESS = 200;
-const ENV = childEnv({ OMP_THREAD_LIMIT: '1' });
+/** Native Tesseract 5, one thread per process (the pool provides the parallelism). */
+export const TESSERACT_ENV = childEnv({ OMP_THREAD_LIMIT: '1' });
 
 export type WarmKind = 'read-eng' | 'osd';
 export type WarmReading = { tsv: string; text: string };
@@ -83,7 +84,7 @@ class WarmProcess {
   pages = 0;
 
   constructor(
-    binary: string,
+    readonly binary: string,
     stdbuf: string,
     readonly kind: WarmKind,
     private readonly onExit: (process: WarmProcess) => void,
@@ -106,7 +107,7 @@ class WarmProcess {
     this.child = spawn(stdbuf, ['-o0', binary, '-c', 'stream_filelist=true', '-', '-', ...args], {
       detached: true, // its own process group: a timeout kills everything it started
       stdio: ['pipe', 'pipe', 'pipe'],
-      env: ENV,
+      env: TESSERACT_ENV,
     });
     this.child.stdout.setEncoding('utf8');
     this.child.stdout.on('data', (chunk: string) => {
@@ -230,26 +231,24 @@ class WarmProcess {
  * all busy gets null and starts a one-off process instead.
  */
 export class WarmRegistry {
-  private readonly idle = new Map<string, WarmProcess[]>();
-  private readonly count = new Map<string, number>();
   private readonly all = new Set<WarmProcess>();
+  private readonly idle = new Set<WarmProcess>();
 
   constructor(private readonly max = Math.max(1, os.availableParallelism())) {}
 
   private acquire(binary: string, kind: WarmKind): WarmProcess | null {
     const stdbuf = findStdbuf();
     if (!stdbuf) return null;
-    const key = `${kind}\u0000${binary}`;
-    const idle = this.idle.get(key) ?? [];
-    this.idle.set(key, idle);
-    for (let p = idle.pop(); p; p = idle.pop()) if (p.alive) return p;
-    if ((this.count.get(key) ?? 0) >= this.max) return null;
-    this.count.set(key, (this.count.get(key) ?? 0) + 1);
+    const same = (p: WarmProcess) => p.binary === binary && p.kind === kind;
+    const free = [...this.idle].find((p) => same(p) && p.alive);
+    if (free) {
+      this.idle.delete(free);
+      return free;
+    }
+    if ([...this.all].filter(same).length >= this.max) return null;
     const proc = new WarmProcess(binary, stdbuf, kind, (gone) => {
-      this.count.set(key, (this.count.get(key) ?? 1) - 1);
       this.all.delete(gone);
-      const list = this.idle.get(key);
-      if (list?.includes(gone)) list.splice(list.indexOf(gone), 1);
+      this.idle.delete(gone);
     });
     this.all.add(proc);
     return proc;
@@ -266,11 +265,8 @@ export class WarmRegistry {
     const result = proc.run(file, timeoutMs);
     const release = () => {
       if (!proc.alive) return;
-      if (proc.pages >= PAGES_PER_PROCESS) {
-        proc.close();
-        return;
-      }
-      this.idle.get(`${kind}\u0000${binary}`)?.push(proc);
+      if (proc.pages >= PAGES_PER_PROCESS) proc.close();
+      else this.idle.add(proc);
     };
     result.then(release, release);
     return result;
