@@ -26,6 +26,7 @@ const frontend = (displayName, roots) => ({
   transform: frontendTransform,
   moduleNameMapper: {
     '^shared-ui$': '<rootDir>/shared-ui/src/index.ts',
+    '^contracts$': '<rootDir>/contracts/src/index.ts',
     '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/jest.asset-stub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.ts'],
@@ -52,6 +53,7 @@ export default {
       extensionsToTreatAsEsm: ['.ts'],
       moduleNameMapper: {
         '^(\\.{1,2}/.*)\\.js$': '$1',
+        '^contracts$': '<rootDir>/contracts/src/index.ts',
         // CommonJS packages that require ES modules, bundled for Jest: see api/test/esm-bundles.mjs.
         '^@nestjs/throttler$': '<rootDir>/node_modules/.cache/jest-esm/@nestjs__throttler.mjs',
         '^sanitize-html$': '<rootDir>/node_modules/.cache/jest-esm/sanitize-html.mjs',

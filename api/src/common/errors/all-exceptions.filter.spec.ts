@@ -33,12 +33,12 @@ describe('AllExceptionsFilter', () => {
   it('answers a domain error with its own status, code, message and headers', () => {
     const { host, sent } = hostFor();
     filter.catch(
-      new DomainError('QUEUE_FULL', 'Busy, try again soon', 503, { 'Retry-After': '5' }),
+      new DomainError('ENGINE_BUSY', 'Busy, try again soon', 503, { 'Retry-After': '5' }),
       host,
     );
     expect(sent).toEqual({
       status: 503,
-      body: { code: 'QUEUE_FULL', error: 'Busy, try again soon' },
+      body: { code: 'ENGINE_BUSY', error: 'Busy, try again soon' },
       headers: { 'Retry-After': '5' },
     });
   });

@@ -1,0 +1,70 @@
+// Every error code the API answers with, grouped by the domain that owns it. A code used anywhere
+// else fails the type check (the API's DomainError takes an ErrorCode).
+
+export const EXTRACTION_ERROR_CODES = [
+  'IMAGE_SIZE_EXCEED',
+  'FILE_EMPTY',
+  'UNSUPPORTED_FILE',
+  'IMAGE_TOO_LARGE',
+  'FILE_CORRUPT',
+  'PDF_ENCRYPTED',
+  'PAGE_OUT_OF_RANGE',
+  'PDF_TOO_MANY_PAGES',
+  'ENGINE_BUSY',
+  'ENGINE_TIMEOUT',
+  'ENGINE_FAILED',
+  'UNKNOWN_LANGUAGE',
+  'TRANSLATION_UNAVAILABLE',
+  'VISION_BUSY',
+  'VISION_UNAVAILABLE',
+  'DAILY_LIMIT_REACHED',
+] as const;
+
+export const AUTH_ERROR_CODES = [
+  'SIGN_IN_REQUIRED',
+  'SIGN_IN_FAILED',
+  'CSRF_TOKEN_INVALID',
+  'RETURN_PATH_INVALID',
+  'FORBIDDEN',
+] as const;
+
+export const MESSAGE_ERROR_CODES = ['TOO_MANY_MESSAGES', 'MESSAGE_NOT_FOUND'] as const;
+
+/** Codes of the HTTP layer itself (routing, body parsing, validation, the unexpected). */
+export const HTTP_ERROR_CODES = [
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'METHOD_NOT_ALLOWED',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'SERVICE_UNAVAILABLE',
+  'INTERNAL_ERROR',
+] as const;
+
+export type ExtractionErrorCode = (typeof EXTRACTION_ERROR_CODES)[number];
+export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
+export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
+export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
+export type ErrorCode = ExtractionErrorCode | AuthErrorCode | MessageErrorCode | HttpErrorCode;
+
+export const ERROR_CODES: readonly ErrorCode[] = [
+  ...EXTRACTION_ERROR_CODES,
+  ...AUTH_ERROR_CODES,
+  ...MESSAGE_ERROR_CODES,
+  ...HTTP_ERROR_CODES,
+];
+
+/** Every error answer: `{ code, error }`, plus details some codes carry. */
+export type ErrorBody = {
+  code: ErrorCode;
+  error: string;
+  /** DAILY_LIMIT_REACHED: whether the first-feedback bonus can still be earned. */
+  feedbackOfferAvailable?: boolean;
+};
+
+/** The message forms' answers (spec §7): `{ success, message }` or `{ success: false, … }`. */
+export type FormAnswer =
+  { success: true; message: string } | { success: false; code: ErrorCode; error: string };

@@ -1,0 +1,28 @@
+// POST /api/extract (spec §3 'Extract request', §7).
+
+export type ExtractRequest = {
+  /** The file as base64 (a data: URL prefix is accepted); exactly one of the two. */
+  base64Image?: string;
+  base64Pdf?: string;
+  /** PDFs: the page to read, from 1. */
+  pageToExtract?: number;
+  /** '' or absent: the original language; otherwise the code of the language to translate into. */
+  language?: string;
+  searchTerm?: string | null;
+  keyword?: string | null;
+};
+
+/** The text shown, and sent, when a file holds no text. */
+export const NO_TEXT_FOUND = 'No text found';
+
+export type ExtractResponse = {
+  /** The text, or NO_TEXT_FOUND (spec §7 keeps this sentinel on the wire). */
+  extractedText: string;
+  /** Whether any text was found: false exactly when extractedText is NO_TEXT_FOUND. */
+  found: boolean;
+};
+
+export type EngineKind = 'local' | 'vision';
+export type EngineMode = 'local' | 'vision' | 'auto';
+/** GET /api/engines: which engines read the pages, for the page's 'Powered by' line. */
+export type EnginesResponse = { mode: EngineMode; engines: { kind: EngineKind; name: string }[] };
