@@ -6,7 +6,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { distance } from 'fastest-levenshtein';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -24,13 +24,12 @@ const build = spawnSync('npm', ['run', 'build', '-w', 'api', '--silent'], {
 });
 if (build.status !== 0) process.exit(1);
 
-const { extractText } = await import(
-  pathToFileURL(path.join(root, 'api/dist/modules/extraction/pipeline/pipeline.js')).href
-);
-const { DEFAULT_LIMITS } = await import(
-  pathToFileURL(path.join(root, 'api/dist/modules/extraction/pipeline/limits.js')).href
-);
-const limits = { ...DEFAULT_LIMITS, maxBytes: 64 * 1024 * 1024 };
+// The engine the API and `npm run extract` use, through the API package's front door.
+const { ExtractionEngine } = await import('api/engine');
+const engine = new ExtractionEngine({
+  tesseractPath: 'tesseract',
+  limits: { maxBytes: 64 * 1024 * 1024 },
+});
 
 const fold = (text) => text.replace(/\s+/g, ' ').trim();
 const cer = (output, truth) => {
@@ -62,11 +61,8 @@ function plainTesseract(file, page) {
 
 async function ours(file, page) {
   const bytes = readFileSync(file);
-  const result = await extractText(
-    { bytes, ...(page ? { page } : {}) },
-    { limits, tesseractPath: 'tesseract' },
-  );
-  return result.text === 'No text found' ? '' : result.text;
+  const result = await engine.extract({ bytes, ...(page ? { page } : {}) });
+  return result.text;
 }
 
 async function timed(fn) {
@@ -142,3 +138,4 @@ const target = all.filter((r) => !r.folder.startsWith('handwriting'));
 console.log(
   `\nPrinted, photos and PDF folders together: mean CER ours ${mean(target.map((r) => r.ours.cer)).toFixed(3)}, plain ${mean(target.map((r) => r.plain.cer)).toFixed(3)}`,
 );
+engine.close();

@@ -1,8 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { LoggerModule } from 'nestjs-pino';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { ErrorEnvelopeGuard } from './common/errors/error-envelope.js';
 import { loggerParams } from './common/logging/logging.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
@@ -10,7 +11,6 @@ import { AuthModule } from './modules/auth/auth.module.js';
 import { ExtractionModule } from './modules/extraction/extraction.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
-import { TranslationModule } from './modules/translation/translation.module.js';
 
 @Module({})
 export class AppModule {
@@ -28,10 +28,13 @@ export class AppModule {
         HealthModule,
         AuthModule,
         ExtractionModule,
-        TranslationModule,
         MessagesModule,
       ],
-      providers: [{ provide: APP_FILTER, useValue: new AllExceptionsFilter() }],
+      providers: [
+        { provide: APP_FILTER, useValue: new AllExceptionsFilter() },
+        // First of the global guards: the envelope is known before any guard can fail.
+        { provide: APP_GUARD, useClass: ErrorEnvelopeGuard },
+      ],
     };
   }
 }

@@ -24,5 +24,6 @@ export type ExtractResponse = {
 
 export type EngineKind = 'local' | 'vision';
 export type EngineMode = 'local' | 'vision' | 'auto';
+export type EngineDescription = { kind: EngineKind; name: string };
 /** GET /api/engines: which engines read the pages, for the page's 'Powered by' line. */
-export type EnginesResponse = { mode: EngineMode; engines: { kind: EngineKind; name: string }[] };
+export type EnginesResponse = { mode: EngineMode; engines: EngineDescription[] };

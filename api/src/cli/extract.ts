@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
+import { NO_TEXT_FOUND } from 'contracts';
 import { DomainError } from '../common/errors/domain-error.js';
-import { DEFAULT_LIMITS, PLAN_MAX_BYTES } from '../modules/extraction/pipeline/limits.js';
-import { extractText } from '../modules/extraction/pipeline/pipeline.js';
-import { extractionErrors } from '../modules/extraction/pipeline/pipeline-errors.js';
-import { cleanOutput, NO_TEXT_FOUND } from '../modules/extraction/pipeline/clean-output.js';
-import { TranslationService } from '../modules/translation/translation.service.js';
+import { ExtractionEngine } from '../modules/extraction/engine/index.js';
 
-// npm run extract -- FILE [--page N] [--lang CODE]: the API's pipeline without server or sign-in.
+// npm run extract -- FILE [--page N] [--lang CODE]: the API's engine without server or sign-in,
+// with the local engine (translation through the installed Apertium pairs) and premium limits.
 const USAGE = 'Usage: npm run extract -- FILE [--page N] [--lang CODE]';
 
-async function main(): Promise<number> {
+async function main(engine: ExtractionEngine): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { page: { type: 'string' }, lang: { type: 'string' }, help: { type: 'boolean' } },
@@ -25,16 +23,9 @@ async function main(): Promise<number> {
     process.stderr.write(`--page must be a whole number of at least 1\n${USAGE}\n`);
     return 2;
   }
-  // The command line uses the local engine: translation through the installed Apertium pairs.
-  const translation = new TranslationService({ vision: null });
-  await translation.onModuleInit();
-  const target =
-    values.lang && values.lang !== 'original' ? translation.find(values.lang) : undefined;
-  if (values.lang && values.lang !== 'original') {
-    if (!target) throw extractionErrors.unknownLanguage(values.lang);
-    if (!translation.canTranslateTo(target.code))
-      throw extractionErrors.translationUnavailable(target.name);
-  }
+  const targetLanguage = values.lang && values.lang !== 'original' ? values.lang : undefined;
+  // The language is checked before the file is read, as the API does before an upload is decoded.
+  if (targetLanguage) await engine.admit({ byteLength: 0, targetLanguage });
   let bytes: Buffer;
   try {
     bytes = await readFile(file);
@@ -42,29 +33,29 @@ async function main(): Promise<number> {
     process.stderr.write(`Cannot read ${file}\n`);
     return 1;
   }
-  const result = await extractText(
-    { bytes, ...(page === undefined ? {} : { page }) },
-    {
-      limits: { ...DEFAULT_LIMITS, maxBytes: PLAN_MAX_BYTES.premium },
-      tesseractPath: process.env.TESSERACT_PATH ?? 'tesseract',
-    },
-  );
-  const text =
-    target && result.text !== NO_TEXT_FOUND
-      ? cleanOutput(await translation.translateLocally(result.text, target))
-      : result.text;
-  process.stdout.write(`${text}\n`);
+  const result = await engine.extract({
+    bytes,
+    ...(page === undefined ? {} : { page }),
+    ...(targetLanguage ? { targetLanguage } : {}),
+  });
+  process.stdout.write(`${result.found ? result.text : NO_TEXT_FOUND}\n`);
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof DomainError) process.stderr.write(`${error.code}: ${error.message}\n`);
-    else
-      process.stderr.write(
-        `Extraction failed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    process.exit(1);
-  },
-);
+const engine = new ExtractionEngine({ tesseractPath: process.env.TESSERACT_PATH ?? 'tesseract' });
+void main(engine)
+  .then(
+    (code) => code,
+    (error: unknown) => {
+      if (error instanceof DomainError) process.stderr.write(`${error.code}: ${error.message}\n`);
+      else
+        process.stderr.write(
+          `Extraction failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      return 1;
+    },
+  )
+  .then((code) => {
+    engine.close();
+    process.exit(code);
+  });

@@ -2,21 +2,17 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { parseArgs } from 'node:util';
-import { MessagesRepository, type StoredMessage } from '../modules/messages/messages.repository.js';
+import { MessagesDataModule } from '../modules/messages/messages-data.module.js';
 import {
-  FeedbackBonus,
-  FeedbackBonusSchema,
-  Message,
-  MessageSchema,
-  SpamCount,
-  SpamCountSchema,
-} from '../modules/messages/schemas/message.schema.js';
-import { User, UserSchema } from '../modules/users/schemas/user.schema.js';
-import { UsersRepository } from '../modules/users/users.repository.js';
+  SupportInboxService,
+  type StoredMessage,
+} from '../modules/messages/support-inbox.service.js';
+import { UsersModule } from '../modules/users/users.module.js';
+import { UsersService } from '../modules/users/users.service.js';
 
 // npm run support -- grant EMAIL | revoke EMAIL | list [--since DATE] [--limit N]
 // Manages the support role and reads the inbox from a terminal, through the API's own
-// repositories, against MONGODB_URI (the start script's embedded database when unset).
+// services, against MONGODB_URI (the start script's embedded database when unset).
 const USAGE = `Usage:
   npm run support -- grant EMAIL      give the account with this email the support role
   npm run support -- revoke EMAIL     take the support role away
@@ -30,14 +26,9 @@ function cliModule(uri: string) {
   @Module({
     imports: [
       MongooseModule.forRoot(uri, { serverSelectionTimeoutMS: 5000 }),
-      MongooseModule.forFeature([
-        { name: User.name, schema: UserSchema },
-        { name: Message.name, schema: MessageSchema },
-        { name: SpamCount.name, schema: SpamCountSchema },
-        { name: FeedbackBonus.name, schema: FeedbackBonusSchema },
-      ]),
+      UsersModule,
+      MessagesDataModule,
     ],
-    providers: [UsersRepository, MessagesRepository],
   })
   class SupportCliModule {}
   return SupportCliModule;
@@ -78,7 +69,7 @@ async function main(): Promise<number> {
     return 0;
   }
   if (extra.length > 0) throw new UsageError(`Unexpected: ${extra.join(' ')}`);
-  let run: (users: UsersRepository, messages: MessagesRepository) => Promise<number>;
+  let run: (users: UsersService, inbox: SupportInboxService) => Promise<number>;
   if (command === 'grant' || command === 'revoke') {
     const email = argument?.trim() ?? '';
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`${command} needs an email address`);
@@ -109,8 +100,8 @@ async function main(): Promise<number> {
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
       throw new UsageError('--limit must be a whole number from 1 to 1000');
     }
-    run = async (_users, messages) => {
-      const found = await messages.find({ ...(since ? { since } : {}), limit });
+    run = async (_users, inbox) => {
+      const found = await inbox.recent({ ...(since ? { since } : {}), limit });
       if (found.length === 0) {
         process.stdout.write(
           since ? `No messages since ${values.since ?? ''}.\n` : 'No messages.\n',
@@ -128,7 +119,7 @@ async function main(): Promise<number> {
   if (!uri) throw new Error('MONGODB_URI is not set (npm run support sets it)');
   const app = await NestFactory.createApplicationContext(cliModule(uri), { logger: false });
   try {
-    return await run(app.get(UsersRepository), app.get(MessagesRepository));
+    return await run(app.get(UsersService), app.get(SupportInboxService));
   } finally {
     await app.close();
   }

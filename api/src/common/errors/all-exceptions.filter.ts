@@ -7,28 +7,18 @@ import {
   type ExceptionFilter,
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import type { ErrorCode } from 'contracts';
 import { DomainError } from './domain-error.js';
+import { errorEnvelopeOf } from './error-envelope.js';
+import { CODE_BY_STATUS, httpErrors } from './http-errors.js';
 
 const fallbackLogger = new Logger('AllExceptionsFilter');
 
 export type ErrorBody = {
-  code: string;
+  code: ErrorCode | `HTTP_${number}`;
   error: string;
   requestId?: string;
   [detail: string]: string | number | boolean | undefined;
-};
-
-const CODE_BY_STATUS: Record<number, string> = {
-  400: 'BAD_REQUEST',
-  401: 'UNAUTHORIZED',
-  403: 'FORBIDDEN',
-  404: 'NOT_FOUND',
-  405: 'METHOD_NOT_ALLOWED',
-  409: 'CONFLICT',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'TOO_MANY_REQUESTS',
-  503: 'SERVICE_UNAVAILABLE',
 };
 
 function httpMessage(exception: HttpException): string {
@@ -40,12 +30,12 @@ function httpMessage(exception: HttpException): string {
   return exception.message;
 }
 
-/** The one place that maps errors to HTTP answers. Unknown errors are logged and leak nothing. */
+/**
+ * The one place that maps errors to HTTP answers, in the envelope the route asked for (the forms
+ * answer `success: false` beside the code). Unknown errors are logged and leak nothing.
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  /** `shape` lets a controller answer in its own envelope (the forms answer success: false). */
-  constructor(private readonly shape: (body: ErrorBody) => object = (body) => body) {}
-
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
     // pino-http gives every request its id and a child logger.
@@ -67,16 +57,15 @@ export class AllExceptionsFilter implements ExceptionFilter {
       body = { code: CODE_BY_STATUS[status] ?? `HTTP_${status}`, error: httpMessage(exception) };
     } else {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
-      body = {
-        code: 'INTERNAL_ERROR',
-        error: 'Something went wrong on our side. Please try again.',
-        requestId,
-      };
+      const internal = httpErrors.internal();
+      body = { code: internal.code, error: internal.message, requestId };
       // Errors raised before the request logger runs (session middleware) have no req.log.
       const log = (request as Partial<Pick<Request, 'log'>>).log;
       if (log) log.error({ err: exception, requestId }, 'Unhandled error');
       else fallbackLogger.error(exception instanceof Error ? exception.stack : String(exception));
     }
-    response.status(status).json(this.shape(body));
+    response
+      .status(status)
+      .json(errorEnvelopeOf(request) === 'form' ? { success: false, ...body } : body);
   }
 }

@@ -1,10 +1,21 @@
 import type { INestApplication } from '@nestjs/common';
 import express, { type NextFunction, type Request, type Response } from 'express';
-import { PLAN_MAX_BYTES } from '../../modules/extraction/pipeline/limits.js';
+import {
+  base64Length,
+  extractionErrors,
+  PLAN_MAX_BYTES,
+} from '../../modules/extraction/engine/index.js';
+import type { DomainError } from '../errors/domain-error.js';
+import { httpErrors } from '../errors/http-errors.js';
 
-// JSON bodies: 100 KB everywhere, except uploads to /api/extract, whose base64 may carry a 30 MB
-// file. An upload above that is answered like any oversize file, before it is all read.
-const EXTRACT_LIMIT = Math.ceil((PLAN_MAX_BYTES.premium * 4) / 3) + 1024 * 1024;
+// JSON bodies: 100 KB everywhere, except uploads to /api/extract, whose base64 may carry the
+// largest plan's file. An upload above that is answered like any oversize file, before it is all
+// read; every answer comes from the error catalogues.
+const EXTRACT_LIMIT = base64Length(PLAN_MAX_BYTES.premium) + 1024 * 1024;
+
+const send = (res: Response, error: DomainError): void => {
+  res.status(error.status).json({ code: error.code, error: error.message });
+};
 
 export function setupBodyParsing(app: INestApplication): void {
   app.use('/api/extract', express.json({ limit: EXTRACT_LIMIT }));
@@ -14,14 +25,16 @@ export function setupBodyParsing(app: INestApplication): void {
     const type = (error as { type?: unknown } | null)?.type;
     if (type === 'entity.too.large') {
       const upload = req.path.startsWith('/api/extract');
-      res.status(413).json({
-        code: upload ? 'IMAGE_SIZE_EXCEED' : 'PAYLOAD_TOO_LARGE',
-        error: upload ? 'File is larger than the 30MB limit.' : 'The request is too large.',
-      });
+      send(
+        res,
+        upload
+          ? extractionErrors.sizeExceeded(PLAN_MAX_BYTES.premium)
+          : httpErrors.payloadTooLarge(),
+      );
       return;
     }
     if (type === 'entity.parse.failed') {
-      res.status(400).json({ code: 'BAD_REQUEST', error: 'The request body is not valid JSON.' });
+      send(res, httpErrors.invalidJson());
       return;
     }
     next(error);

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { UsersService, type PublicUser } from '../users/users.service.js';
-import { ReturnPathInvalidError } from './auth.errors.js';
+import type { PublicUser } from 'contracts';
+import { UsersService } from '../users/users.service.js';
+import { authErrors } from './auth.errors.js';
 import { generateCsrfToken } from './csrf.js';
 import { SetRedirectDto } from './dto/set-redirect.dto.js';
 import { GoogleCallbackGuard, GoogleSignInGuard } from './google-auth.guard.js';
@@ -33,7 +34,7 @@ export class AuthController {
   @HttpCode(200)
   setRedirect(@Req() req: Request, @Body() body: SetRedirectDto): { ok: true } {
     const path = safeReturnPath(body.path);
-    if (!path) throw new ReturnPathInvalidError();
+    if (!path) throw authErrors.returnPathInvalid();
     req.session.returnTo = path;
     return { ok: true };
   }

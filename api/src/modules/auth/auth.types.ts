@@ -1,4 +1,4 @@
-import type { UserRecord } from '../users/users.repository.js';
+import type { UserRecord } from '../users/users.service.js';
 
 // Module augmentation merges only with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */

@@ -1,6 +1,6 @@
 import { Injectable, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import { CsrfTokenInvalidError } from './auth.errors.js';
+import { authErrors } from './auth.errors.js';
 import { isCsrfValid, needsCsrfCheck } from './csrf.js';
 
 /** Every state-changing call needs the session's CSRF token (webhooks excepted). */
@@ -8,7 +8,7 @@ import { isCsrfValid, needsCsrfCheck } from './csrf.js';
 export class CsrfGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean {
     const req = context.switchToHttp().getRequest<Request>();
-    if (needsCsrfCheck(req) && !isCsrfValid(req)) throw new CsrfTokenInvalidError();
+    if (needsCsrfCheck(req) && !isCsrfValid(req)) throw authErrors.csrfTokenInvalid();
     return true;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, type ExecutionContext } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import type { Request } from 'express';
-import { SignInFailedError } from './auth.errors.js';
+import { authErrors, isSignInFailed } from './auth.errors.js';
 import { safeReturnPath } from './return-path.js';
 
 /** GET /auth/google: remembers where to come back to, then sends the browser to the provider. */
@@ -42,9 +42,9 @@ export class GoogleCallbackGuard extends AuthGuard('google') {
    * SIGN_IN_FAILED; anything else (the database, a bug) stays a server error and is logged.
    */
   override handleRequest<T>(error: unknown, user: T | false): T {
-    if (error instanceof SignInFailedError) throw error;
+    if (isSignInFailed(error)) throw error;
     if (error instanceof Error && !OAUTH_ERRORS.has(error.name)) throw error;
-    if (error || !user) throw new SignInFailedError();
+    if (error || !user) throw authErrors.signInFailed();
     return user;
   }
 }

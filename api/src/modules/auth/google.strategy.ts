@@ -3,7 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type Profile } from 'passport-google-oauth20';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { UsersService } from '../users/users.service.js';
-import { SignInFailedError } from './auth.errors.js';
+import { authErrors } from './auth.errors.js';
 
 type OAuth2Holder = { _oauth2: { useAuthorizationHeaderforGET: (use: boolean) => void } };
 
@@ -37,7 +37,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
     profile: Profile,
   ): Promise<Express.User> {
     const email = profile.emails?.[0]?.value;
-    if (!profile.id || !email) throw new SignInFailedError();
+    if (!profile.id || !email) throw authErrors.signInFailed();
     return this.users.recordSignIn({
       subject: profile.id,
       name: profile.displayName || email,

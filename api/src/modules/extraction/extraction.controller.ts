@@ -1,25 +1,36 @@
-import { Body, Controller, Get, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import type { EnginesResponse, ExtractResponse, LanguagesResponse } from 'contracts';
+import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
+import type { UserRecord } from '../users/users.service.js';
 import { ExtractDto } from './dto/extract.dto.js';
-import { ExtractionService, type EngineDescription } from './extraction.service.js';
-import '../auth/auth.types.js';
+import { EXTRACTION_ENGINE } from './engine.provider.js';
+import type { ExtractionEngine } from './engine/index.js';
+import { ExtractionService } from './extraction.service.js';
 
 @Controller('api')
 export class ExtractionController {
-  constructor(private readonly extraction: ExtractionService) {}
+  constructor(
+    private readonly extraction: ExtractionService,
+    @Inject(EXTRACTION_ENGINE) private readonly engine: ExtractionEngine,
+  ) {}
 
   /** Which engines read the pages under this configuration, for the page's 'Powered by' line. */
   @Get('engines')
-  engines(): { mode: 'local' | 'vision' | 'auto'; engines: EngineDescription[] } {
-    return this.extraction.describeEngines();
+  engines(): EnginesResponse {
+    return this.engine.describe();
+  }
+
+  /** The dropdown's languages, 'Original language' first, each saying if it can be served. */
+  @Get('languages')
+  async languages(): Promise<LanguagesResponse> {
+    return { languages: await this.engine.languages() };
   }
 
   @Post('extract')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  extract(@Req() req: Request, @Body() dto: ExtractDto): Promise<{ extractedText: string }> {
-    // SignedInGuard guarantees the user.
-    return this.extraction.extract(req.user as Express.User, dto);
+  extract(@CurrentUser() user: UserRecord, @Body() dto: ExtractDto): Promise<ExtractResponse> {
+    return this.extraction.extract(user, dto);
   }
 }

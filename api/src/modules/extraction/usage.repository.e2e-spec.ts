@@ -3,6 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { DailyUsage, DailyUsageSchema } from './schemas/daily-usage.schema.js';
 import { ExtractionRecord, ExtractionRecordSchema } from './schemas/extraction-record.schema.js';
 import { ExtractionSlot, ExtractionSlotSchema } from './schemas/extraction-slot.schema.js';
+import { FeedbackBonus, FeedbackBonusSchema } from './schemas/feedback-bonus.schema.js';
 import { UsageRepository } from './usage.repository.js';
 
 // The daily limit under real concurrency: several API instances (separate connections) taking
@@ -29,6 +30,7 @@ describe('UsageRepository under parallel requests from several instances (real F
           c.model(DailyUsage.name, DailyUsageSchema),
           c.model(ExtractionSlot.name, ExtractionSlotSchema),
           c.model(ExtractionRecord.name, ExtractionRecordSchema),
+          c.model(FeedbackBonus.name, FeedbackBonusSchema),
         ),
     );
   });

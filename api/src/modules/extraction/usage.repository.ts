@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../../common/db/duplicate-key.js';
 import { DailyUsage } from './schemas/daily-usage.schema.js';
+import { FeedbackBonus } from './schemas/feedback-bonus.schema.js';
 import { ExtractionRecord } from './schemas/extraction-record.schema.js';
 import { ExtractionSlot } from './schemas/extraction-slot.schema.js';
 
@@ -15,7 +16,20 @@ export class UsageRepository {
     @InjectModel(DailyUsage.name) private readonly usage: Model<DailyUsage>,
     @InjectModel(ExtractionSlot.name) private readonly slots: Model<ExtractionSlot>,
     @InjectModel(ExtractionRecord.name) private readonly records: Model<ExtractionRecord>,
+    @InjectModel(FeedbackBonus.name) private readonly bonuses: Model<FeedbackBonus>,
   ) {}
+
+  /** True for the one call that claims the user's first-feedback bonus, false ever after. */
+  async claimFeedbackBonus(userId: string, day: string): Promise<boolean> {
+    await this.bonuses.init(); // the unique index must exist before the first claim
+    try {
+      await this.bonuses.create({ userId, day });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
+  }
 
   /**
    * Takes one of today's extractions, or answers null when none is left. Each extraction is a

@@ -1,15 +1,8 @@
-import {
-  Body,
-  Controller,
-  HttpCode,
-  Post,
-  Query,
-  Req,
-  UseFilters,
-  UseGuards,
-} from '@nestjs/common';
-import type { Request } from 'express';
-import { AllExceptionsFilter } from '../../common/errors/all-exceptions.filter.js';
+import { Body, Controller, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { FormErrorEnvelope } from '../../common/errors/error-envelope.js';
+import { UserAgent } from '../../common/http/user-agent.decorator.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import type { UserRecord } from '../users/users.service.js';
 import { ContactSurfaceQuery } from './dto/support.dtos.js';
 import {
   AddonFeedbackDto,
@@ -19,77 +12,55 @@ import {
 } from './dto/message.dtos.js';
 import { MessagesService, type SubmissionAnswer } from './messages.service.js';
 import { MessageThrottlerGuard } from './throttling/message-throttling.js';
-import '../auth/auth.types.js';
-
-const asBody = (dto: object): Record<string, unknown> => ({ ...dto });
 
 /**
  * The feedback and contact forms (spec §3, §7). Each answers { success: true, message } once the
- * message is stored, or { success: false, error } with the status that fits.
+ * message is stored, or { success: false, code, error } with the status that fits.
  */
 @Controller('api')
 @UseGuards(MessageThrottlerGuard)
-@UseFilters(new AllExceptionsFilter((body) => ({ success: false, ...body })))
+@FormErrorEnvelope()
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}
 
   @Post('feedback')
   @HttpCode(200)
-  feedback(@Req() req: Request, @Body() dto: TextOcrFeedbackV1Dto): Promise<SubmissionAnswer> {
-    return this.submit(req, 'feedback', asBody(dto), ['profession']);
+  feedback(
+    @Body() dto: TextOcrFeedbackV1Dto,
+    @CurrentUser({ optional: true }) user: UserRecord | undefined,
+    @UserAgent() userAgent: string,
+  ): Promise<SubmissionAnswer> {
+    return this.messages.submit('feedback', dto, { user, userAgent });
   }
 
   @Post('text-ocr-feedback')
   @HttpCode(200)
-  textOcrFeedback(@Req() req: Request, @Body() dto: TextOcrFeedbackDto): Promise<SubmissionAnswer> {
-    return this.submit(req, 'text-ocr-feedback', asBody(dto), [
-      'profession',
-      'howDidYouFind',
-      'howDoesItHelp',
-      'howCanWeImprove',
-    ]);
+  textOcrFeedback(
+    @Body() dto: TextOcrFeedbackDto,
+    @CurrentUser({ optional: true }) user: UserRecord | undefined,
+    @UserAgent() userAgent: string,
+  ): Promise<SubmissionAnswer> {
+    return this.messages.submit('text-ocr-feedback', dto, { user, userAgent });
   }
 
   @Post('sheets-extension-feedback')
   @HttpCode(200)
-  addonFeedback(@Req() req: Request, @Body() dto: AddonFeedbackDto): Promise<SubmissionAnswer> {
-    return this.submit(req, 'sheets-extension-feedback', asBody(dto), [
-      'profession',
-      'howDidYouFind',
-      'howDoesItHelp',
-      'howCanWeImprove',
-    ]);
+  addonFeedback(
+    @Body() dto: AddonFeedbackDto,
+    @CurrentUser({ optional: true }) user: UserRecord | undefined,
+    @UserAgent() userAgent: string,
+  ): Promise<SubmissionAnswer> {
+    return this.messages.submit('sheets-extension-feedback', dto, { user, userAgent });
   }
 
   @Post('contact')
   @HttpCode(200)
   contact(
-    @Req() req: Request,
     @Body() dto: ContactDto,
     @Query() query: ContactSurfaceQuery,
+    @CurrentUser({ optional: true }) user: UserRecord | undefined,
+    @UserAgent() userAgent: string,
   ): Promise<SubmissionAnswer> {
-    return this.messages.submit({
-      form: 'contact',
-      surface: query.surface,
-      body: asBody(dto),
-      required: ['name', 'email', 'message'],
-      user: req.user,
-      userAgent: req.get('user-agent') ?? '',
-    });
-  }
-
-  private submit(
-    req: Request,
-    form: 'feedback' | 'text-ocr-feedback' | 'sheets-extension-feedback',
-    body: Record<string, unknown>,
-    required: string[],
-  ): Promise<SubmissionAnswer> {
-    return this.messages.submit({
-      form,
-      body,
-      required,
-      user: req.user,
-      userAgent: req.get('user-agent') ?? '',
-    });
+    return this.messages.submit('contact', dto, { user, userAgent, surface: query.surface });
   }
 }

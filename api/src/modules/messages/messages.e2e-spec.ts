@@ -1,5 +1,5 @@
 import { SignedInApp, type SignedIn, type Visitor } from '../../testing/signed-in-app.js';
-import { ADDON_PROFESSIONS, TEXT_OCR_PROFESSIONS, TEXT_OCR_PROFESSIONS_V1 } from './professions.js';
+import { ADDON_PROFESSIONS, TEXT_OCR_PROFESSIONS, TEXT_OCR_PROFESSIONS_V1 } from 'contracts';
 
 type Answer = { status: number; body: Record<string, unknown> };
 

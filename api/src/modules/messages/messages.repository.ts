@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
-import { isDuplicateKey } from '../../common/db/duplicate-key.js';
-import {
-  FeedbackBonus,
-  Message,
-  SpamCount,
-  type FormName,
-  type MessageKind,
-  type Surface,
-} from './schemas/message.schema.js';
+import type { FormName, MessageKind, Surface } from 'contracts';
+import { Message, SpamCount } from './schemas/message.schema.js';
 
 export type StoredMessage = {
   id: string;
@@ -66,20 +59,7 @@ export class MessagesRepository {
   constructor(
     @InjectModel(Message.name) private readonly messages: Model<Message>,
     @InjectModel(SpamCount.name) private readonly spam: Model<SpamCount>,
-    @InjectModel(FeedbackBonus.name) private readonly bonuses: Model<FeedbackBonus>,
   ) {}
-
-  /** True for the one call that claims the user's first-feedback bonus, false ever after. */
-  async claimFeedbackBonus(userId: string, day: string): Promise<boolean> {
-    await this.bonuses.init(); // the unique index must exist before the first claim
-    try {
-      await this.bonuses.create({ userId, day });
-      return true;
-    } catch (error) {
-      if (isDuplicateKey(error)) return false;
-      throw error;
-    }
-  }
 
   /** Resolves once the database has acknowledged the write. */
   async create(message: Omit<Message, 'handled' | 'handledAt' | 'handledBy'>): Promise<string> {

@@ -1,25 +1,15 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
-import { FREE_DAILY_EXTRACTIONS } from '../extraction/extraction.service.js';
-import { UsageRepository } from '../extraction/usage.repository.js';
-import type { UserRecord } from '../users/users.repository.js';
-import { UsersRepository } from '../users/users.repository.js';
-import type { FormName, MessageKind, Surface } from './schemas/message.schema.js';
+import { Injectable } from '@nestjs/common';
+import type { FormName, MessageKind, Surface } from 'contracts';
+import { FEEDBACK_BONUS, UsageService } from '../extraction/usage.service.js';
+import type { UserRecord } from '../users/users.service.js';
 import { MessagesRepository } from './messages.repository.js';
-import { sanitiseText } from './sanitise.js';
 
-/** Extra extractions for the day granted by a user's first text-OCR feedback (spec §6). */
-export const FEEDBACK_BONUS = 5;
-
-export type Submission = {
-  form: FormName;
-  /** Overrides the form's own surface (the add-on's contact page posts to the same route). */
-  surface?: Surface | undefined;
-  /** The validated body, extraInfo included. */
-  body: Record<string, unknown>;
-  /** Fields that must still hold text once sanitised. */
-  required: readonly string[];
+/** Who sent a form, from where. */
+export type Sender = {
   user: UserRecord | undefined;
   userAgent: string;
+  /** Overrides the form's own surface (the add-on's contact page posts to the same route). */
+  surface?: Surface | undefined;
 };
 
 export type SubmissionAnswer = { success: true; message: string };
@@ -42,21 +32,15 @@ const utcDay = (now = new Date()): string => now.toISOString().slice(0, 10);
 export class MessagesService {
   constructor(
     private readonly messages: MessagesRepository,
-    private readonly users: UsersRepository,
-    private readonly usage: UsageRepository,
+    private readonly usage: UsageService,
   ) {}
 
-  async submit({
-    form,
-    body,
-    required,
-    user,
-    userAgent,
-    ...place
-  }: Submission): Promise<SubmissionAnswer> {
+  /** Stores a form's message: its DTO has validated and sanitised every field already. */
+  async submit(form: FormName, dto: object, sender: Sender): Promise<SubmissionAnswer> {
+    const { user, userAgent } = sender;
     const { kind } = FORM_PLACE[form];
-    const surface = place.surface ?? FORM_PLACE[form].surface;
-    const { extraInfo, ...rest } = body;
+    const surface = sender.surface ?? FORM_PLACE[form].surface;
+    const { extraInfo, ...rest } = dto as Record<string, unknown>;
     // The hidden field is empty for people. A bot gets the same answer and nothing is kept.
     if (typeof extraInfo === 'string' && extraInfo.length > 0) {
       await this.messages.countSpam(form, utcDay());
@@ -65,12 +49,7 @@ export class MessagesService {
 
     const fields: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(rest)) {
-      if (typeof value === 'string') fields[name] = sanitiseText(value);
-      else if (typeof value === 'number') fields[name] = value;
-    }
-    const emptied = required.filter((name) => !fields[name]);
-    if (emptied.length > 0) {
-      throw new BadRequestException(emptied.map((name) => `${name} is required`));
+      if (typeof value === 'string' || typeof value === 'number') fields[name] = value;
     }
 
     await this.messages.create({
@@ -89,15 +68,7 @@ export class MessagesService {
     });
 
     const isTextOcrFeedback = form === 'feedback' || form === 'text-ocr-feedback';
-    const day = utcDay();
-    if (
-      isTextOcrFeedback &&
-      user &&
-      !user.isTextOcrFeedbackSubmitted &&
-      (await this.messages.claimFeedbackBonus(user.id, day))
-    ) {
-      await this.users.setTextOcrFeedbackSubmitted(user.id);
-      await this.usage.grantExtra(user.id, day, FEEDBACK_BONUS, FREE_DAILY_EXTRACTIONS);
+    if (isTextOcrFeedback && user && (await this.usage.grantFirstFeedbackBonus(user))) {
       return {
         success: true,
         message: `${THANKS.feedback} ${String(FEEDBACK_BONUS)} more extractions have been added for today.`,

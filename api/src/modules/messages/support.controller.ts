@@ -1,59 +1,30 @@
-import { Body, Controller, Get, Param, Patch, Query, Req, UseGuards } from '@nestjs/common';
-import type { Request } from 'express';
-import { DomainError } from '../../common/errors/domain-error.js';
+import { Body, Controller, Get, Param, Patch, Query, UseGuards } from '@nestjs/common';
+import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SupportGuard } from '../auth/support.guard.js';
+import type { UserRecord } from '../users/users.service.js';
 import { ListMessagesQuery, MessageIdParam, SetHandledDto } from './dto/support.dtos.js';
-import { MessagesRepository, type StoredMessage } from './messages.repository.js';
-import '../auth/auth.types.js';
-
-const PAGE_SIZE = 50;
-
-class MessageNotFoundError extends DomainError {
-  constructor() {
-    super('MESSAGE_NOT_FOUND', 'That message does not exist.', 404);
-  }
-}
-
-const cursorOf = (message: StoredMessage): string =>
-  `${message.createdAt.toISOString()}_${message.id}`;
+import type { StoredMessage } from './messages.repository.js';
+import { SupportInboxService } from './support-inbox.service.js';
 
 /** The support inbox's API: contact messages and feedback, for the support role only. */
 @Controller('api/support')
 @UseGuards(SupportGuard)
 export class SupportController {
-  constructor(private readonly messages: MessagesRepository) {}
+  constructor(private readonly inbox: SupportInboxService) {}
 
   @Get('messages')
-  async list(
+  list(
     @Query() query: ListMessagesQuery,
   ): Promise<{ messages: StoredMessage[]; nextCursor: string | null }> {
-    const limit = query.limit ?? PAGE_SIZE;
-    let before: { createdAt: Date; id: string } | undefined;
-    if (query.before) {
-      const [at = '', id = ''] = query.before.split('_');
-      before = { createdAt: new Date(at), id };
-    }
-    const messages = await this.messages.find({
-      ...(query.q?.trim() ? { search: query.q.trim() } : {}),
-      ...(query.surface ? { surface: query.surface } : {}),
-      ...(query.kind ? { kind: query.kind } : {}),
-      ...(query.handled !== undefined ? { handled: query.handled } : {}),
-      ...(before ? { before } : {}),
-      limit,
-    });
-    const last = messages.at(-1);
-    return { messages, nextCursor: messages.length === limit && last ? cursorOf(last) : null };
+    return this.inbox.list(query);
   }
 
   @Patch('messages/:id')
   async setHandled(
-    @Req() req: Request,
+    @CurrentUser() user: UserRecord,
     @Param() params: MessageIdParam,
     @Body() body: SetHandledDto,
   ): Promise<{ message: StoredMessage }> {
-    const by = req.user?.email ?? 'unknown';
-    const message = await this.messages.setHandled(params.id, body.handled, by);
-    if (!message) throw new MessageNotFoundError();
-    return { message };
+    return { message: await this.inbox.setHandled(params.id, body.handled, user.email) };
   }
 }

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import type { PublicUser, Role } from 'contracts';
 import { UsersRepository, type UserRecord } from './users.repository.js';
 
-/** What GET /api/me answers: the spec's fields, no internal ids. */
-export type PublicUser = Omit<UserRecord, 'id' | 'createdAt' | 'updatedAt'>;
+export type { UserRecord };
 
 export type SignInProfile = { subject: string; name: string; email: string };
 
@@ -22,7 +22,17 @@ export class UsersService {
     return this.users.findById(id);
   }
 
-  /** Every field of spec §3, by name. */
+  /** Records that the user sent their first text-OCR feedback (idempotent). */
+  markTextOcrFeedbackSubmitted(id: string): Promise<void> {
+    return this.users.setTextOcrFeedbackSubmitted(id);
+  }
+
+  /** Grants or revokes a role for every account with this email; answers how many matched. */
+  setRole(email: string, role: Role, granted: boolean): Promise<number> {
+    return this.users.setRole(email, role, granted);
+  }
+
+  /** Every field of spec §3, by name; dates as ISO strings, as they travel. */
   toPublic(user: UserRecord): PublicUser {
     return {
       googleId: user.googleId,
@@ -30,18 +40,18 @@ export class UsersService {
       email: user.email,
       isPremium: user.isPremium,
       planType: user.planType,
-      premiumSince: user.premiumSince,
-      nextBilling: user.nextBilling,
-      validTill: user.validTill,
+      premiumSince: iso(user.premiumSince),
+      nextBilling: iso(user.nextBilling),
+      validTill: iso(user.validTill),
       isCancelled: user.isCancelled,
       isTrialPlan: user.isTrialPlan,
       subscriptionId: user.subscriptionId,
       isTextOcrFeedbackSubmitted: user.isTextOcrFeedbackSubmitted,
       isExtPremium: user.isExtPremium,
       extPlan: user.extPlan,
-      extLastBilled: user.extLastBilled,
-      extNextBilling: user.extNextBilling,
-      extValidTill: user.extValidTill,
+      extLastBilled: iso(user.extLastBilled),
+      extNextBilling: iso(user.extNextBilling),
+      extValidTill: iso(user.extValidTill),
       isExtCancelled: user.isExtCancelled,
       topUpBalance: user.topUpBalance,
       defaultBalance: user.defaultBalance,
@@ -49,3 +59,5 @@ export class UsersService {
     };
   }
 }
+
+const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);

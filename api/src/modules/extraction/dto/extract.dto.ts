@@ -1,19 +1,18 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import type { ExtractRequest } from 'contracts';
+import { extractionErrors } from '../engine/index.js';
 
-// 30 MB of file is 40 MB of base64; the route's body limit is a little above that.
-const MAX_BASE64_CHARS = 41 * 1024 * 1024;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
 /** POST /api/extract (spec §3 'Extract request'). */
-export class ExtractDto {
+export class ExtractDto implements ExtractRequest {
   @ValidateIf((dto: ExtractDto) => dto.base64Pdf === undefined)
   @IsString({ message: 'base64Image or base64Pdf is required' })
-  @MaxLength(MAX_BASE64_CHARS)
   base64Image?: string;
 
   @ValidateIf((dto: ExtractDto) => dto.base64Image === undefined)
   @IsString({ message: 'base64Image or base64Pdf is required' })
-  @MaxLength(MAX_BASE64_CHARS)
   base64Pdf?: string;
 
   @IsOptional()
@@ -38,4 +37,26 @@ export class ExtractDto {
   @IsString()
   @MaxLength(200)
   keyword?: string | null;
+}
+
+/**
+ * An upload's base64: its decoded size is known from its length, so an oversize file is refused
+ * before anything is decoded; `decode()` refuses text that is not base64 (UNSUPPORTED_FILE).
+ */
+export type Upload = { kind: 'image' | 'pdf'; byteLength: number; decode: () => Buffer };
+
+export function decodeUpload(dto: ExtractDto): Upload {
+  const kind = dto.base64Pdf !== undefined ? 'pdf' : 'image';
+  const raw = dto.base64Pdf ?? dto.base64Image ?? '';
+  const encoded = raw.replace(/^data:[^;,]*;base64,/, '').replace(/\s+/g, '');
+  const padding = encoded.endsWith('==') ? 2 : encoded.endsWith('=') ? 1 : 0;
+  const byteLength = Math.floor((encoded.length * 3) / 4) - padding;
+  return {
+    kind,
+    byteLength,
+    decode: () => {
+      if (encoded.length % 4 === 1 || !BASE64.test(encoded)) throw extractionErrors.badBase64();
+      return Buffer.from(encoded, 'base64');
+    },
+  };
 }

@@ -1,5 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
+import { Transform } from 'class-transformer';
 import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { sanitiseText } from '../sanitise.js';
 
 // Field rules shared by the feedback and contact forms (spec §3, §5). Every rule rejects
 // non-strings, so an operator object such as {"$ne": null} never reaches a query.
@@ -11,9 +13,19 @@ export const LIMITS = {
   long: 5000,
 } as const;
 
-/** A required text: a string with something other than spaces in it, at most `max` characters. */
+/** Typed text is stored as plain text: markup goes before the rules below are checked. */
+const Sanitised = () =>
+  Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' ? sanitiseText(value) : value,
+  );
+
+/**
+ * A required text: a string with something other than spaces in it once sanitised (text that is
+ * only markup counts as empty), at most `max` characters.
+ */
 export const RequiredText = (field: string, max: number) =>
   applyDecorators(
+    Sanitised(),
     IsString({ message: `${field} is required` }),
     Matches(/\S/, { message: `${field} is required` }),
     MaxLength(max, { message: `${field} must be at most ${String(max)} characters` }),
@@ -21,6 +33,7 @@ export const RequiredText = (field: string, max: number) =>
 
 export const OptionalText = (field: string, max: number) =>
   applyDecorators(
+    Sanitised(),
     IsOptional(),
     IsString({ message: `${field} must be text` }),
     MaxLength(max, { message: `${field} must be at most ${String(max)} characters` }),

@@ -1,9 +1,5 @@
 import { IsIn, IsInt, IsOptional, Max, Min, ValidateIf } from 'class-validator';
-import {
-  ADDON_PROFESSIONS,
-  TEXT_OCR_PROFESSIONS,
-  TEXT_OCR_PROFESSIONS_V1,
-} from '../professions.js';
+import { ADDON_PROFESSIONS, TEXT_OCR_PROFESSIONS, TEXT_OCR_PROFESSIONS_V1 } from 'contracts';
 import { LIMITS, OptionalText, Profession, RequiredEmail, RequiredText, Trap } from './fields.js';
 
 /** POST /api/feedback: the first text-OCR variant (rating and profession required). */

@@ -11,12 +11,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import {
-  MESSAGE_KINDS,
-  SURFACES,
-  type MessageKind,
-  type Surface,
-} from '../schemas/message.schema.js';
+import { MESSAGE_KINDS, SURFACES, type MessageKind, type Surface } from 'contracts';
 
 const toBoolean = ({ value }: { value: unknown }): unknown =>
   value === 'true' ? true : value === 'false' ? false : value;

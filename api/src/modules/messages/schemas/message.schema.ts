@@ -1,21 +1,14 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
 
-export const MESSAGE_KINDS = ['feedback', 'contact'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-/** Where a message was sent from: the text OCR tool or the spreadsheet add-on. */
-export const SURFACES = ['text-ocr', 'sheets-addon'] as const;
-export type Surface = (typeof SURFACES)[number];
-
-/** Which form: the route it came through (spec §7). */
-export const FORMS = [
-  'feedback',
-  'text-ocr-feedback',
-  'sheets-extension-feedback',
-  'contact',
-] as const;
-export type FormName = (typeof FORMS)[number];
+import {
+  FORMS,
+  MESSAGE_KINDS,
+  SURFACES,
+  type FormName,
+  type MessageKind,
+  type Surface,
+} from 'contracts';
 
 /** A feedback or contact message, stored sanitised, read by support staff on /support. */
 @Schema({ collection: 'messages', timestamps: true })
@@ -74,21 +67,3 @@ export class SpamCount {
 
 export const SpamCountSchema = SchemaFactory.createForClass(SpamCount);
 SpamCountSchema.index({ form: 1, day: 1 }, { unique: true });
-
-/**
- * One row per user who received the first-feedback bonus. The unique index makes the grant
- * exactly-once: of parallel first feedbacks only one insert succeeds (a conditional update of
- * the user's flag let two through on FerretDB).
- */
-@Schema({ collection: 'feedback_bonuses', timestamps: true })
-export class FeedbackBonus {
-  @Prop({ type: String, required: true })
-  userId: string;
-
-  /** The UTC day the extra extractions were added to. */
-  @Prop({ type: String, required: true })
-  day: string;
-}
-
-export const FeedbackBonusSchema = SchemaFactory.createForClass(FeedbackBonus);
-FeedbackBonusSchema.index({ userId: 1 }, { unique: true });

@@ -14,7 +14,7 @@ import {
   type ThrottlerStorage,
 } from '@nestjs/throttler';
 import type { Request } from 'express';
-import { DomainError } from '../../../common/errors/domain-error.js';
+import { messageErrors } from '../messages.errors.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import { RedisThrottlerStorage } from './redis-throttler-storage.js';
 import '../../auth/auth.types.js';
@@ -85,18 +85,6 @@ export const MessageThrottlerModule = ThrottlerModule.forRootAsync({
   useFactory: messageThrottlerOptions,
 });
 
-export class TooManyMessagesError extends DomainError {
-  constructor(retryAfterSeconds: number) {
-    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-    super(
-      'TOO_MANY_MESSAGES',
-      `Too many messages from you in a short time. Please try again in ${String(minutes)} minute${minutes === 1 ? '' : 's'}.`,
-      429,
-      { 'Retry-After': String(Math.max(1, retryAfterSeconds)) },
-    );
-  }
-}
-
 /** The throttler's guard with our error: a readable message and a plain Retry-After header. */
 @Injectable()
 export class MessageThrottlerGuard extends ThrottlerGuard {
@@ -104,6 +92,6 @@ export class MessageThrottlerGuard extends ThrottlerGuard {
     _context: ExecutionContext,
     detail: { timeToBlockExpire: number },
   ): Promise<void> {
-    return Promise.reject(new TooManyMessagesError(detail.timeToBlockExpire));
+    return Promise.reject(messageErrors.tooMany(detail.timeToBlockExpire));
   }
 }

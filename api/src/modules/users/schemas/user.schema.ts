@@ -1,16 +1,8 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { PLAN_TYPES, ROLES, type PlanType, type Role } from 'contracts';
 import type { HydratedDocument } from 'mongoose';
 
-export const PLAN_TYPES = [
-  'Free user',
-  'Pro Weekly',
-  'Pro Monthly',
-  'Pro Yearly',
-  'Lifetime',
-] as const;
-export type PlanType = (typeof PLAN_TYPES)[number];
-export const ROLES = ['support'] as const;
-export type Role = (typeof ROLES)[number];
+export type { Role };
 
 /** Every field of spec §3 'User', main and add-on, keyed by the provider's subject id. */
 @Schema({ collection: 'users', timestamps: true })

@@ -5,7 +5,7 @@ import OpenAI, {
   RateLimitError,
 } from 'openai';
 import sharp from 'sharp';
-import { ExtractionError, extractionErrors } from '../pipeline/pipeline-errors.js';
+import { ExtractionError, extractionErrors } from './errors.js';
 
 export type VisionConfig = { apiKey: string; baseUrl?: string; model: string; timeoutMs: number };
 
@@ -91,17 +91,8 @@ export class VisionReader {
 function toExtractionError(error: unknown): ExtractionError {
   if (error instanceof RateLimitError) {
     const retryAfter = error.headers.get('retry-after') ?? '20';
-    return new ExtractionError(
-      'VISION_BUSY',
-      'The AI reader is busy right now. Please try again in a few seconds.',
-      503,
-      { 'Retry-After': /^\d+$/.test(retryAfter) ? retryAfter : '20' },
-    );
+    return extractionErrors.visionBusy(/^\d+$/.test(retryAfter) ? retryAfter : '20');
   }
-  const status = error instanceof APIError && error.status ? ` (${String(error.status)})` : '';
-  return new ExtractionError(
-    'VISION_UNAVAILABLE',
-    `The AI reader could not be reached${status}. Please try again later.`,
-    502,
-  );
+  const status: unknown = error instanceof APIError ? error.status : undefined;
+  return extractionErrors.visionUnavailable(typeof status === 'number' ? status : undefined);
 }

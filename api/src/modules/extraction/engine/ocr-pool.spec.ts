@@ -1,5 +1,5 @@
 import { OcrPool } from './ocr-pool.js';
-import { ExtractionError } from './pipeline-errors.js';
+import { ExtractionError } from './errors.js';
 
 const deferred = () => {
   let resolve: () => void = () => undefined;

@@ -1,9 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { childEnv } from './child-env.js';
-import { extractionErrors } from './pipeline-errors.js';
-import { ProcessTimeoutError, runProcess } from './run-process.js';
+import { childEnv } from '../../../common/process/child-env.js';
+import { extractionErrors } from './errors.js';
+import { ProcessTimeoutError, runProcess } from '../../../common/process/run-process.js';
 
 const WORKER = fileURLToPath(new URL('../../../../workers/rasterise.mjs', import.meta.url));
 const INFO_TIMEOUT_MS = 10_000;

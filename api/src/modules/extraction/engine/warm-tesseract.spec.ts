@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
-import { ProcessTimeoutError } from './run-process.js';
+import { ProcessTimeoutError } from '../../../common/process/run-process.js';
 import { meanConfidence } from './tesseract.js';
 import { WarmRegistry } from './warm-tesseract.js';
 

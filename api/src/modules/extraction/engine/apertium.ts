@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { runProcess } from '../extraction/pipeline/run-process.js';
+import { runProcess } from '../../../common/process/run-process.js';
 
 // Local machine translation with Apertium (Debian packages apertium-*). Its modes are named by
 // ISO 639-2/3 or 639-1 codes ('eng-spa', 'es-pt'); the dropdown uses 639-1.

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { extractionErrors } from './pipeline-errors.js';
+import { extractionErrors } from './errors.js';
 
 /**
  * A bounded pool for CPU-bound extraction jobs: as many at once as the machine has cores, a

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import { extractionErrors } from './pipeline-errors.js';
+import { extractionErrors } from './errors.js';
 
 export type FileKind = 'pdf' | 'image';
 

@@ -1,6 +1,6 @@
 import decodeHeic from 'heic-decode';
 import sharp from 'sharp';
-import { extractionErrors } from './pipeline-errors.js';
+import { extractionErrors } from './errors.js';
 
 export type ImageInfo = { format: string; orientation: number; pixels: number };
 

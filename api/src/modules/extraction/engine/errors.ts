@@ -1,8 +1,20 @@
+import type { ExtractionErrorCode } from 'contracts';
 import { DomainError } from '../../../common/errors/domain-error.js';
 
-// The extraction errors a person can see (spec §8 plus the checks of issue 4), each with its
-// stable code. The pipeline throws them; the API and the command line show their messages.
-export class ExtractionError extends DomainError {}
+// The engine's error catalogue: every error a person can see from reading a file (spec §8 plus
+// the checks of issue 4), each with its stable code. The engine throws only these; the API and
+// the command line show their messages.
+export class ExtractionError extends DomainError {
+  constructor(
+    override readonly code: ExtractionErrorCode,
+    message: string,
+    status: number,
+    headers: Record<string, string> = {},
+    details: Record<string, string | number | boolean> = {},
+  ) {
+    super(code, message, status, headers, details);
+  }
+}
 
 const MB = 1024 * 1024;
 
@@ -75,6 +87,31 @@ export const extractionErrors = {
     new ExtractionError('ENGINE_FAILED', 'The text reader could not process this file.', 422),
   unknownLanguage: (code: string) =>
     new ExtractionError('UNKNOWN_LANGUAGE', `Unknown language code: ${code}.`, 400),
+  languageUndetected: (language: string) =>
+    new ExtractionError(
+      'TRANSLATION_UNAVAILABLE',
+      `Could not tell which language the text is in, so it cannot be translated to ${language} here.`,
+      422,
+    ),
+  pairUnavailable: (from: string, to: string) =>
+    new ExtractionError(
+      'TRANSLATION_UNAVAILABLE',
+      `Translation from ${from} to ${to} is not available on this server.`,
+      422,
+    ),
+  visionBusy: (retryAfterSeconds: string) =>
+    new ExtractionError(
+      'VISION_BUSY',
+      'The AI reader is busy right now. Please try again in a few seconds.',
+      503,
+      { 'Retry-After': retryAfterSeconds },
+    ),
+  visionUnavailable: (status?: number) =>
+    new ExtractionError(
+      'VISION_UNAVAILABLE',
+      `The AI reader could not be reached${status ? ` (${String(status)})` : ''}. Please try again later.`,
+      502,
+    ),
   translationUnavailable: (language: string) =>
     new ExtractionError(
       'TRANSLATION_UNAVAILABLE',

@@ -3,8 +3,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { childEnv } from './child-env.js';
-import { ProcessTimeoutError } from './run-process.js';
+import { childEnv } from '../../../common/process/child-env.js';
+import { ProcessTimeoutError } from '../../../common/process/run-process.js';
 
 // Long-lived Tesseract processes. Starting Tesseract (linking its libraries, loading a model)
 // costs about 70 ms, more than reading a one-line screenshot takes; a process that stays up
@@ -301,12 +301,4 @@ export class WarmRegistry {
     for (const p of this.all) p.close();
     this.idle.clear();
   }
-}
-
-/** The warm processes the pipeline uses, one set per Node process. */
-export const warmTesseract = new WarmRegistry();
-
-/** Ends the pipeline's warm processes (the API's shutdown). */
-export function closeWarmTesseract(): void {
-  warmTesseract.close();
 }

@@ -1,0 +1,25 @@
+import type { HttpErrorCode } from 'contracts';
+import { DomainError } from './domain-error.js';
+
+// The HTTP layer's own error catalogue: body parsing, routing and validation, the unexpected.
+
+/** The code of a framework HttpException, by status. */
+export const CODE_BY_STATUS: Partial<Record<number, HttpErrorCode | 'FORBIDDEN'>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+export const httpErrors = {
+  payloadTooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', 'The request is too large.', 413),
+  invalidJson: () => new DomainError('BAD_REQUEST', 'The request body is not valid JSON.', 400),
+  internal: () =>
+    new DomainError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.', 500),
+};

@@ -1,0 +1,203 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { EngineDescription, EngineMode, EnginesResponse, LanguageOption } from 'contracts';
+import { cleanOutput, joinHyphenatedWords } from './clean-output.js';
+import { extractionErrors } from './errors.js';
+import type { FileKind } from './file-kind.js';
+import { findLanguage, LANGUAGES, ORIGINAL_LANGUAGE, type Language } from './languages.js';
+import { DEFAULT_LIMITS, type ExtractionLimits } from './limits.js';
+import { OcrPool } from './ocr-pool.js';
+import { checkSize, openPage } from './page-source.js';
+import { readImage, type Reader } from './read-text.js';
+import { Tesseract } from './tesseract.js';
+import { ApertiumTranslator, VisionTranslator, type Translator } from './translator.js';
+import { VisionReader, type VisionConfig } from './vision-reader.js';
+
+export type EngineOptions = {
+  /** The Tesseract 5 binary. */
+  tesseractPath: string;
+  /** local: Tesseract only; vision: the model reads every page; auto: unsure pages escalate. */
+  mode?: EngineMode;
+  /** The OpenAI-compatible vision model; required for `vision` and `auto`. */
+  vision?: VisionConfig | null;
+  limits?: Partial<ExtractionLimits>;
+  /** Jobs at once (default: one per core) and how many may wait behind them. */
+  concurrency?: number;
+  maxQueue?: number;
+};
+
+export type ExtractRequest = {
+  bytes: Buffer;
+  /** Refuse a file of another type than the caller said it sent. */
+  kind?: FileKind;
+  /** PDFs: the page to read, from 1. */
+  page?: number;
+  /** A language code to translate into; absent or '' for the original language. */
+  targetLanguage?: string;
+  /** The caller's file size limit (their plan's), at most the engine's own. */
+  maxBytes?: number;
+};
+
+export type ExtractResult = {
+  /** The cleaned text; '' when none was found. */
+  text: string;
+  found: boolean;
+  source: 'pdf-text' | 'ocr';
+};
+
+/**
+ * The extraction engine's front door: bytes in, clean text out. It owns the limits, the bounded
+ * pool, Tesseract (warm processes, installed models), the vision model, both translators behind
+ * one port, and the output cleaning, applied once. Creating it starts nothing: Tesseract
+ * processes, model lists and Apertium pairs are looked up when a file first needs them.
+ * `close()` ends what it started. The API, `npm run extract` and `npm run bench:ocr` share it.
+ */
+export class ExtractionEngine {
+  readonly limits: ExtractionLimits;
+  readonly mode: EngineMode;
+  private readonly pool: OcrPool;
+  private readonly tesseract: Tesseract;
+  private readonly vision: VisionReader | null;
+  private readonly reader: Reader;
+  private readonly translator: Translator;
+
+  constructor(private readonly options: EngineOptions) {
+    this.limits = { ...DEFAULT_LIMITS, ...options.limits };
+    this.vision = options.vision ? new VisionReader(options.vision) : null;
+    this.mode = this.vision && options.mode && options.mode !== 'local' ? options.mode : 'local';
+    this.pool = new OcrPool(options.concurrency, options.maxQueue);
+    this.tesseract = new Tesseract({
+      binary: options.tesseractPath,
+      timeoutMs: this.limits.ocrTimeoutMs,
+    });
+    if (this.vision && this.mode === 'vision') {
+      this.reader = { kind: 'vision', reader: this.vision };
+    } else if (this.vision && this.mode === 'auto') {
+      this.reader = { kind: 'auto', tesseract: this.tesseract, reader: this.vision };
+    } else {
+      this.reader = { kind: 'local', tesseract: this.tesseract };
+    }
+    // The vision model translates as it reads; the local engine translates the text afterwards.
+    this.translator =
+      this.vision && this.mode !== 'local'
+        ? new VisionTranslator(this.vision)
+        : new ApertiumTranslator();
+  }
+
+  /** Which engines read the pages under this configuration, for the page's 'Powered by' line. */
+  describe(): EnginesResponse {
+    const local: EngineDescription = { kind: 'local', name: 'Tesseract OCR' };
+    const model = this.options.vision?.model;
+    const vision: EngineDescription | null =
+      this.vision && model ? { kind: 'vision', name: `${model} (vision model)` } : null;
+    if (this.mode === 'vision' && vision) return { mode: 'vision', engines: [vision] };
+    if (this.mode === 'auto' && vision) return { mode: 'auto', engines: [local, vision] };
+    return { mode: 'local', engines: [local] };
+  }
+
+  /** The translation dropdown: 'Original language' first, each saying if it can be served. */
+  async languages(): Promise<LanguageOption[]> {
+    const options = await Promise.all(
+      LANGUAGES.map(async (l) => ({
+        ...l,
+        translatable: await this.translator.canTranslateTo(l.code),
+      })),
+    );
+    return [{ ...ORIGINAL_LANGUAGE, translatable: true }, ...options];
+  }
+
+  /**
+   * The checks a request must pass before anything is spent on it: the file's size against the
+   * caller's limit, known by its length alone, and the target language (UNKNOWN_LANGUAGE, or
+   * TRANSLATION_UNAVAILABLE: never untranslated text presented as translated).
+   */
+  async admit(request: {
+    byteLength: number;
+    maxBytes?: number;
+    targetLanguage?: string;
+  }): Promise<Language | undefined> {
+    checkSize(request.byteLength, this.maxBytes(request.maxBytes));
+    const code = request.targetLanguage;
+    if (!code) return undefined;
+    const target = findLanguage(code);
+    if (!target) throw extractionErrors.unknownLanguage(code);
+    if (!(await this.translator.canTranslateTo(target.code))) {
+      throw extractionErrors.translationUnavailable(target.name);
+    }
+    return target;
+  }
+
+  /**
+   * Reads one file (an image, or one page of a PDF) in the bounded pool: the page's own text
+   * layer when it has one, else OCR; translated when asked; cleaned once.
+   */
+  async extract(request: ExtractRequest): Promise<ExtractResult> {
+    const maxBytes = this.maxBytes(request.maxBytes);
+    const target = await this.admit({
+      byteLength: request.bytes.length,
+      maxBytes,
+      ...(request.targetLanguage ? { targetLanguage: request.targetLanguage } : {}),
+    });
+    return this.pool.run(() => this.run(request, maxBytes, target));
+  }
+
+  /** Ends the warm Tesseract processes. */
+  close(): void {
+    this.tesseract.close();
+  }
+
+  /** Live warm Tesseract process ids (tests and diagnostics). */
+  warmProcessIds(): number[] {
+    return this.tesseract.warmProcessIds();
+  }
+
+  private maxBytes(callerLimit: number | undefined): number {
+    return Math.min(callerLimit ?? this.limits.maxBytes, this.limits.maxBytes);
+  }
+
+  private async run(
+    request: ExtractRequest,
+    maxBytes: number,
+    target: Language | undefined,
+  ): Promise<ExtractResult> {
+    const workDir = await mkdtemp(path.join(os.tmpdir(), 'extract-'));
+    try {
+      const page = await openPage(
+        request.bytes,
+        {
+          maxBytes,
+          ...(request.page === undefined ? {} : { page: request.page }),
+          ...(request.kind ? { expect: request.kind } : {}),
+        },
+        this.limits,
+        workDir,
+      );
+      let text: string;
+      let translated = false;
+      let source: ExtractResult['source'] = 'ocr';
+      if (page.kind === 'pdf' && page.textLayer) {
+        text = joinHyphenatedWords(page.textLayer);
+        source = 'pdf-text';
+      } else {
+        const image = page.kind === 'pdf' ? await page.render() : page.image;
+        ({ text, translated } = await readImage(
+          image,
+          this.reader,
+          {
+            maxPixels: this.limits.maxPixels,
+            scan: page.kind === 'pdf',
+            ...(target && this.reader.kind !== 'local' ? { targetLanguage: target.name } : {}),
+          },
+          workDir,
+        ));
+      }
+      if (target && !translated && text.trim())
+        text = await this.translator.translate(text, target);
+      text = cleanOutput(text);
+      return { text, found: text.length > 0, source };
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
+    }
+  }
+}

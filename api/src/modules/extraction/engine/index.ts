@@ -1,0 +1,7 @@
+// The extraction engine's front door. Code outside engine/ imports from here only (a lint rule
+// says so): the engine object, its request and result types, its limits and error catalogue.
+export { ExtractionEngine } from './engine.js';
+export type { EngineOptions, ExtractRequest, ExtractResult } from './engine.js';
+export { ExtractionError, extractionErrors } from './errors.js';
+export { base64Length, DEFAULT_LIMITS, PLAN_MAX_BYTES, type ExtractionLimits } from './limits.js';
+export type { VisionConfig } from './vision-reader.js';

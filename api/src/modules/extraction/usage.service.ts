@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { UserRecord } from '../users/users.service.js';
+import { UsersService } from '../users/users.service.js';
+import { UsageRepository, type Reservation } from './usage.repository.js';
+import type { ExtractionRecord } from './schemas/extraction-record.schema.js';
+
+/** Free extractions per UTC day (spec §6). */
+export const FREE_DAILY_EXTRACTIONS = 5;
+/** Extra extractions for the day granted by a user's first text-OCR feedback (spec §6). */
+export const FEEDBACK_BONUS = 5;
+
+const utcDay = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+/**
+ * The extraction allowance: the free plan's daily slots, their refunds, the record of each
+ * extraction, and the one-time feedback bonus. Premium accounts have no daily limit.
+ */
+@Injectable()
+export class UsageService {
+  constructor(
+    private readonly usage: UsageRepository,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Takes one of today's extractions: null for premium (nothing to take), or 'limit-reached'. */
+  async reserve(user: UserRecord): Promise<Reservation | null | 'limit-reached'> {
+    if (user.isPremium) return null;
+    const reservation = await this.usage.reserveExtraction(
+      user.id,
+      utcDay(),
+      FREE_DAILY_EXTRACTIONS,
+    );
+    return reservation ?? 'limit-reached';
+  }
+
+  /** Gives back an extraction whose processing failed: failures do not count. */
+  async refund(reservation: Reservation | null): Promise<void> {
+    if (reservation) await this.usage.refundExtraction(reservation);
+  }
+
+  async record(user: UserRecord, record: Omit<ExtractionRecord, 'userId'>): Promise<void> {
+    await this.usage.recordExtraction({ ...record, userId: user.id });
+  }
+
+  /**
+   * The first text-OCR feedback of a user adds FEEDBACK_BONUS extractions to their day, exactly
+   * once however many arrive at once. Answers whether this call granted it.
+   */
+  async grantFirstFeedbackBonus(user: UserRecord): Promise<boolean> {
+    if (user.isTextOcrFeedbackSubmitted) return false;
+    const day = utcDay();
+    if (!(await this.usage.claimFeedbackBonus(user.id, day))) return false;
+    await this.users.markTextOcrFeedbackSubmitted(user.id);
+    await this.usage.grantExtra(user.id, day, FEEDBACK_BONUS, FREE_DAILY_EXTRACTIONS);
+    return true;
+  }
+}
