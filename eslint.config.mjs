@@ -65,6 +65,53 @@ export default tseslint.config(
     },
   },
   {
+    // Module boundaries in the API: modules call each other's services. The extraction engine
+    // is reached through its front door (engine/index.ts), never its internals; no module
+    // imports another's repository or schemas; the support CLI uses data modules and services.
+    files: ['api/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/engine/*', '!**/engine/index.js', '!./*'],
+              message: "Import the extraction engine from its front door, 'engine/index.js'.",
+            },
+            {
+              group: ['../*/*.repository.js', '**/modules/*/*.repository.js'],
+              message: "Call the other module's service, not its repository.",
+            },
+            {
+              group: ['../*/schemas/*', '**/modules/*/schemas/*'],
+              message: "Another module's schemas are its own: import its module or service.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Every error a person can see comes from its domain's catalogue (*.errors.ts, errors.ts,
+    // http-errors.ts), whose codes are typed by the contracts package.
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/**/*errors.ts', 'api/src/**/*.spec.ts', 'api/src/**/*.e2e-spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+        {
+          selector: 'NewExpression[callee.name=/^(DomainError|ExtractionError)$/]',
+          message: "Add the error to its domain's catalogue (*.errors.ts) and throw it from there.",
+        },
+        {
+          selector: 'ClassDeclaration[superClass.name=/^(DomainError|ExtractionError)$/]',
+          message: "Add the error to its domain's catalogue (*.errors.ts) and throw it from there.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -73,6 +73,18 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     const text = body.extractedText as string;
     expect(text).toContain('This is a lot of 12 point text to test the');
     expect(text).toContain('\n\nThe quick brown dog jumped over the');
+    expect(body.found).toBe(true);
+  });
+
+  it("answers 'No text found', with found false, for a page without text", async () => {
+    const blank = await sharp({
+      create: { width: 400, height: 300, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    const { status, body } = await extract(premium, { base64Image: blank.toString('base64') });
+    expect(status).toBe(200);
+    expect(body).toEqual({ extractedText: 'No text found', found: false });
   });
 
   it('applies the EXIF orientation of a phone photo', async () => {
