@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
-import type { FormName, MessageKind, Surface } from 'contracts';
+import type { FormName, InboxMessage, MessageKind, Surface } from 'contracts';
 import { Message, SpamCount } from './schemas/message.schema.js';
 
-export type StoredMessage = {
-  id: string;
-  kind: MessageKind;
-  surface: Surface;
-  form: FormName;
-  fields: Record<string, string | number>;
-  userId: string | null;
-  userEmail: string | null;
-  userAgent: string;
-  handled: boolean;
+/** A message as the inbox lists it (contracts' InboxMessage), with its dates as dates. */
+export type StoredMessage = Omit<InboxMessage, 'handledAt' | 'createdAt'> & {
   handledAt: Date | null;
-  handledBy: string | null;
   createdAt: Date;
 };
 
