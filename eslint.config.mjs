@@ -112,6 +112,43 @@ export default tseslint.config(
     },
   },
   {
+    // A remote's features do not import each other: pages compose them, and what two features
+    // share lives in the remote's src/common/ or in shared-ui. Files directly in a feature's
+    // folder may not climb into a sibling folder; files one folder deeper may not climb two.
+    files: ['mfe-*/src/features/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!\\.)[^/]+/|^(\\.\\./)+features/',
+              message:
+                "Features don't import each other: compose them in src/pages/, share through src/common/ or shared-ui.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mfe-*/src/features/*/*/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./\\.\\./(?!\\.)[^/]+/|^(\\.\\./)+features/',
+              message:
+                "Features don't import each other: compose them in src/pages/, share through src/common/ or shared-ui.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -2,6 +2,12 @@ export { tokens, tokenValues, MOBILE_BREAKPOINT_PX, type TokenName } from './the
 export { GlobalStyle } from './theme/GlobalStyle';
 export { Button, type ButtonProps, type ButtonVariant } from './primitives/Button';
 export { Card } from './primitives/Card';
+export {
+  PageSection,
+  type PageSectionProps,
+  type PageWidth,
+  type PageSpacing,
+} from './primitives/PageSection';
 export { Modal, type ModalProps } from './primitives/Modal';
 export { TextField, TextArea } from './primitives/TextField';
 export { Select, type SelectOption, type SelectProps } from './primitives/Select';

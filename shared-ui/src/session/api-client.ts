@@ -1,3 +1,5 @@
+import type { ErrorCode } from 'contracts';
+
 // Where the API lives, and how every call reaches it: with credentials (spec §7), and for
 // state-changing calls with the session's CSRF token from GET /api/session-init.
 let baseUrl = 'http://localhost:4000';
@@ -38,7 +40,8 @@ async function isCsrfRejection(response: Response): Promise<boolean> {
     .clone()
     .json()
     .catch(() => ({}))) as { code?: unknown };
-  return body.code === 'CSRF_TOKEN_INVALID';
+  const csrfInvalid: ErrorCode = 'CSRF_TOKEN_INVALID';
+  return body.code === csrfInvalid;
 }
 
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {

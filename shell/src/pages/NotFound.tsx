@@ -1,18 +1,10 @@
-import { CarryLink, DEFAULT_CHROME, tokens } from 'shared-ui';
-import styled from 'styled-components';
+import { CarryLink, DEFAULT_CHROME, PageSection } from 'shared-ui';
 import { useRouteChrome } from '../layout/ChromeContext';
-
-const StyledPage = styled.section`
-  max-width: ${tokens.layout.maxContent};
-  margin: 0 auto;
-  padding: ${tokens.space[8]} ${tokens.space[4]};
-  text-align: center;
-`;
 
 export function NotFound() {
   useRouteChrome(DEFAULT_CHROME);
   return (
-    <StyledPage aria-labelledby="not-found-title">
+    <PageSection align="center" aria-labelledby="not-found-title">
       <h1 id="not-found-title">Page not found</h1>
       <p>The page you are looking for does not exist or has moved.</p>
       <CarryLink to="/">
@@ -21,6 +13,6 @@ export function NotFound() {
         </svg>{' '}
         Return to Home
       </CarryLink>
-    </StyledPage>
+    </PageSection>
   );
 }

@@ -1,12 +1,16 @@
-import { Button, Card, CarryLink, loginFromHere, logout, tokens, useSession } from 'shared-ui';
+import {
+  Button,
+  Card,
+  CarryLink,
+  loginFromHere,
+  logout,
+  PageSection,
+  tokens,
+  useSession,
+} from 'shared-ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 
-const StyledPage = styled.section`
-  max-width: 720px;
-  margin: 0 auto;
-  padding: ${tokens.space[8]} ${tokens.space[4]};
-`;
 const StyledActions = styled.div`
   display: flex;
   gap: ${tokens.space[4]};
@@ -24,23 +28,23 @@ export function AccountPage({ helpPath }: { helpPath: string }) {
 
   if (user === undefined) {
     return (
-      <StyledPage aria-labelledby="account-title">
+      <PageSection width="narrow" aria-labelledby="account-title">
         <h1 id="account-title">Account Information</h1>
         <p role="status">Loading…</p>
-      </StyledPage>
+      </PageSection>
     );
   }
   if (user === null) {
     return (
-      <StyledPage aria-labelledby="account-title">
+      <PageSection width="narrow" aria-labelledby="account-title">
         <h1 id="account-title">Account Information</h1>
         <p>Please log in to see your account.</p>
         <Button onClick={() => loginFromHere(location)}>Login</Button>
-      </StyledPage>
+      </PageSection>
     );
   }
   return (
-    <StyledPage aria-labelledby="account-title">
+    <PageSection width="narrow" aria-labelledby="account-title">
       <h1 id="account-title">Account Information</h1>
       <Card>
         <p>
@@ -61,6 +65,6 @@ export function AccountPage({ helpPath }: { helpPath: string }) {
           Logout
         </Button>
       </StyledActions>
-    </StyledPage>
+    </PageSection>
   );
 }

@@ -1,21 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   browserNavigation,
+  PageSection,
   platformConfig,
-  tokens,
   trackSignupConversion,
   useSession,
 } from 'shared-ui';
-import styled from 'styled-components';
 
 export const SIGNUP_REDIRECT_SECONDS = 4;
-
-const StyledPage = styled.section`
-  max-width: 720px;
-  margin: 0 auto;
-  padding: ${tokens.space[8]} ${tokens.space[4]};
-  text-align: center;
-`;
 
 /** Greets the new user, reports the ad conversion once, then goes to the add-on listing after 4 s. */
 export function SignupSuccessPage() {
@@ -39,7 +31,7 @@ export function SignupSuccessPage() {
   }, [secondsLeft]);
 
   return (
-    <StyledPage aria-labelledby="signup-title">
+    <PageSection width="narrow" align="center" aria-labelledby="signup-title">
       <h1 id="signup-title">{user ? `Welcome, ${user.name}!` : 'Welcome!'}</h1>
       <p>Your account is ready.</p>
       <p role="status">
@@ -48,6 +40,6 @@ export function SignupSuccessPage() {
       <p>
         <a href={platformConfig().addonListingUrl}>Go now</a>
       </p>
-    </StyledPage>
+    </PageSection>
   );
 }

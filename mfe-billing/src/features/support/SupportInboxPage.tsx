@@ -1,17 +1,20 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, loginFromHere, Select, TextField, tokens, useSession } from 'shared-ui';
+import {
+  Button,
+  loginFromHere,
+  PageSection,
+  Select,
+  TextField,
+  tokens,
+  useSession,
+} from 'shared-ui';
 import styled from 'styled-components';
 import { MessageCard } from './MessageCard';
 import { fetchInbox, setHandled, type InboxFilters, type InboxMessage } from './support-api';
 
 const SEARCH_DELAY_MS = 300;
 
-const StyledPage = styled.section`
-  max-width: 960px;
-  margin: 0 auto;
-  padding: ${tokens.space[8]} ${tokens.space[4]};
-`;
 const StyledFilters = styled.form`
   display: grid;
   grid-template-columns: 2fr repeat(3, 1fr);
@@ -115,33 +118,33 @@ export function SupportInboxPage() {
   const title = <h1 id="support-title">Support inbox</h1>;
   if (user === undefined) {
     return (
-      <StyledPage aria-labelledby="support-title">
+      <PageSection width="medium" aria-labelledby="support-title">
         {title}
         <p role="status">Loading…</p>
-      </StyledPage>
+      </PageSection>
     );
   }
   if (user === null) {
     return (
-      <StyledPage aria-labelledby="support-title">
+      <PageSection width="medium" aria-labelledby="support-title">
         {title}
         <p>Please log in to see the support inbox.</p>
         <Button onClick={() => loginFromHere(location)}>Login</Button>
-      </StyledPage>
+      </PageSection>
     );
   }
   if (!isSupport) {
     return (
-      <StyledPage aria-labelledby="support-title">
+      <PageSection width="medium" aria-labelledby="support-title">
         {title}
         <p>Only the support team can see this page.</p>
-      </StyledPage>
+      </PageSection>
     );
   }
 
   const update = (patch: Partial<InboxFilters>) => setFilters((f) => ({ ...f, ...patch }));
   return (
-    <StyledPage aria-labelledby="support-title">
+    <PageSection width="medium" aria-labelledby="support-title">
       {title}
       <StyledFilters role="search" onSubmit={(event) => event.preventDefault()}>
         <TextField
@@ -205,6 +208,6 @@ export function SupportInboxPage() {
           </StyledList>
         )}
       </div>
-    </StyledPage>
+    </PageSection>
   );
 }

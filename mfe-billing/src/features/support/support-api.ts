@@ -1,33 +1,16 @@
+import type { InboxMessage, InboxPage, MessageKind, Surface } from 'contracts';
 import { apiFetch } from 'shared-ui';
 
-// The support inbox's calls (api/src/modules/messages/support.controller.ts).
-
-export type Surface = 'text-ocr' | 'sheets-addon';
-export type Kind = 'feedback' | 'contact';
-
-export type InboxMessage = {
-  id: string;
-  kind: Kind;
-  surface: Surface;
-  form: string;
-  fields: Record<string, string | number>;
-  userId: string | null;
-  userEmail: string | null;
-  userAgent: string;
-  handled: boolean;
-  handledAt: string | null;
-  handledBy: string | null;
-  createdAt: string;
-};
+// The support inbox's calls (api/src/modules/messages/support.controller.ts); the wire types
+// are the contracts package's.
+export type { InboxMessage, InboxPage };
 
 export type InboxFilters = {
   q: string;
   surface: '' | Surface;
-  kind: '' | Kind;
+  kind: '' | MessageKind;
   handled: '' | 'true' | 'false';
 };
-
-export type InboxPage = { messages: InboxMessage[]; nextCursor: string | null };
 
 export class InboxError extends Error {}
 

@@ -1,3 +1,4 @@
+import { TEXT_OCR_PROFESSIONS } from 'contracts';
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import {
   browserNavigation,
@@ -12,7 +13,13 @@ import {
   useFormSubmission,
   type FeedbackFormProps,
 } from 'shared-ui';
-import { PROFESSION_OPTIONS } from './professions';
+
+const capitalise = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+/** The second text-OCR form's professions (spec §3) as the API accepts them, capitalised. */
+const PROFESSION_OPTIONS = TEXT_OCR_PROFESSIONS.map((value) => ({
+  value,
+  label: capitalise(value),
+}));
 
 /** The popup closes, and the /feedback page reloads, this long after a success (spec §4, §9). */
 export const AFTER_SUCCESS_MS = 2000;

@@ -1,5 +1,11 @@
 import { configureApi } from 'shared-ui';
-import { OFFLINE, requestExtraction, SOMETHING_WRONG, UNREACHABLE } from './extract-api';
+import {
+  OFFLINE,
+  readExtractResponse,
+  requestExtraction,
+  SOMETHING_WRONG,
+  UNREACHABLE,
+} from './extract-api';
 
 type Sent = { url: string; body: Record<string, unknown> };
 
@@ -42,6 +48,7 @@ describe('requestExtraction (spec §7, §8)', () => {
     expect(await requestExtraction({ ...IMAGE, language: 'es' }, false)).toEqual({
       ok: true,
       text: 'Hello',
+      found: true,
     });
     expect(sent[0]?.body).toEqual({
       base64Image: 'aGVsbG8=',
@@ -78,6 +85,7 @@ describe('requestExtraction (spec §7, §8)', () => {
     expect(await requestExtraction({ ...IMAGE, language: 'fr' }, false)).toEqual({
       ok: true,
       text: 'Second try',
+      found: true,
     });
     expect(sent).toHaveLength(2);
     expect(sent[1]?.body).toEqual({ base64Image: 'aGVsbG8=' });
@@ -130,5 +138,28 @@ describe('requestExtraction (spec §7, §8)', () => {
     expect(await requestExtraction(IMAGE, false)).toMatchObject({
       failure: { kind: 'message', text: SOMETHING_WRONG },
     });
+  });
+
+  it("prefers the answer's found flag, else treats 'No text found' as nothing found", async () => {
+    api([json({ extractedText: 'No text found', found: false })]);
+    expect(await requestExtraction(IMAGE, false)).toEqual({
+      ok: true,
+      text: 'No text found',
+      found: false,
+    });
+    expect(readExtractResponse({ extractedText: 'No text found' })).toEqual({
+      extractedText: 'No text found',
+      found: false,
+    });
+    expect(readExtractResponse({ extractedText: 'Hello' })).toEqual({
+      extractedText: 'Hello',
+      found: true,
+    });
+    // The flag wins over the text when both are sent.
+    expect(readExtractResponse({ extractedText: 'No text found', found: true })).toEqual({
+      extractedText: 'No text found',
+      found: true,
+    });
+    expect(readExtractResponse({ error: 'x' } as { extractedText?: unknown })).toBeNull();
   });
 });

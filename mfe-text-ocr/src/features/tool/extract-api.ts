@@ -1,3 +1,4 @@
+import { NO_TEXT_FOUND, type ErrorCode, type ExtractResponse } from 'contracts';
 import { apiFetch } from 'shared-ui';
 
 // POST /api/extract and the error texts of spec §8 'Extraction'.
@@ -10,7 +11,8 @@ export type ExtractFailure =
   | { kind: 'size'; text: string }
   | { kind: 'limit'; feedbackOffer: boolean };
 
-export type ExtractOutcome = { ok: true; text: string } | { ok: false; failure: ExtractFailure };
+export type ExtractOutcome =
+  { ok: true; text: string; found: boolean } | { ok: false; failure: ExtractFailure };
 
 export type ExtractRequest = {
   base64: string;
@@ -34,6 +36,22 @@ export function adsClick(): { searchTerm: string | null; keyword: string | null 
     return { searchTerm: null, keyword: null };
   }
 }
+
+/**
+ * The successful answer's text and whether any was found. `found` is preferred when the API sends
+ * it; an older API sends only the text, where NO_TEXT_FOUND means nothing was found.
+ */
+export function readExtractResponse(answer: {
+  extractedText?: unknown;
+  found?: unknown;
+}): ExtractResponse | null {
+  if (typeof answer.extractedText !== 'string') return null;
+  const found =
+    typeof answer.found === 'boolean' ? answer.found : answer.extractedText !== NO_TEXT_FOUND;
+  return { extractedText: answer.extractedText, found };
+}
+
+const is = (code: unknown, expected: ErrorCode): boolean => code === expected;
 
 const post = (body: Record<string, unknown>) =>
   apiFetch('/api/extract', {
@@ -64,14 +82,14 @@ export async function requestExtraction(
   }
   const answer = (await response.json().catch(() => ({}))) as {
     extractedText?: unknown;
+    found?: unknown;
     code?: unknown;
     error?: unknown;
     feedbackOfferAvailable?: unknown;
   };
-  if (response.ok && typeof answer.extractedText === 'string') {
-    return { ok: true, text: answer.extractedText };
-  }
-  if (answer.code === 'DAILY_LIMIT_REACHED') {
+  const read = response.ok ? readExtractResponse(answer) : null;
+  if (read) return { ok: true, text: read.extractedText, found: read.found };
+  if (is(answer.code, 'DAILY_LIMIT_REACHED')) {
     const offer =
       typeof answer.feedbackOfferAvailable === 'boolean'
         ? answer.feedbackOfferAvailable
@@ -79,7 +97,7 @@ export async function requestExtraction(
     return { ok: false, failure: { kind: 'limit', feedbackOffer: offer } };
   }
   const text = typeof answer.error === 'string' && answer.error ? answer.error : null;
-  if (answer.code === 'IMAGE_SIZE_EXCEED' && text) {
+  if (is(answer.code, 'IMAGE_SIZE_EXCEED') && text) {
     return { ok: false, failure: { kind: 'size', text } };
   }
   return { ok: false, failure: { kind: 'message', text: text ?? SOMETHING_WRONG } };

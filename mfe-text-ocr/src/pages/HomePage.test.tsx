@@ -2,8 +2,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { configureApi, loginFromHere, resetSession, type User } from 'shared-ui';
-import { DEMO_TEXT } from './DemoImage';
-import { DESKTOP_HEADLINES, MOBILE_HEADLINES } from './headlines';
+import { DEMO_TEXT } from '../features/landing/DemoImage';
+import { DESKTOP_HEADLINES, MOBILE_HEADLINES } from '../features/tool/headlines';
 import { HomePage } from './HomePage';
 
 jest.mock('shared-ui', () => {
@@ -11,7 +11,7 @@ jest.mock('shared-ui', () => {
   return { ...actual, loginFromHere: jest.fn() };
 });
 // The tool has its own tests; here it only has to be there.
-jest.mock('../tool/ExtractTool', () => ({
+jest.mock('../features/tool/ExtractTool', () => ({
   ExtractTool: () => <p>The extraction tool</p>,
 }));
 

@@ -1,0 +1,13 @@
+import { PageSection } from 'shared-ui';
+import { ContactForm } from '../features/contact/ContactForm';
+
+/** /contact-us (spec §2, §3). */
+export function ContactPage() {
+  return (
+    <PageSection width="form" aria-labelledby="contact-title">
+      <h1 id="contact-title">Contact Us</h1>
+      <p>Questions about reading your documents, your plan or a payment? Write to us.</p>
+      <ContactForm />
+    </PageSection>
+  );
+}

@@ -1,0 +1,49 @@
+import { PageSection, useSession } from 'shared-ui';
+import { HomeRoute } from '../features/extension/HomeRoute';
+import { Sections } from '../features/landing/Sections';
+import { VisitorHero } from '../features/landing/VisitorHero';
+import { ToolSection } from '../features/tool/ToolSection';
+import { useLanguages } from '../features/tool/useLanguages';
+
+type Props = { variant: 'home' | 'handwriting' };
+
+const VISITOR_TITLE = {
+  home: 'Extract text from images, handwriting and PDFs',
+  handwriting: 'Handwriting to text, in seconds',
+};
+
+/**
+ * / and /handwriting-ocr: the landing for visitors, the tool for signed-in people (spec §2);
+ * the sign-in tab of the browser extension closes itself instead.
+ */
+export function HomePage({ variant }: Props) {
+  return (
+    <HomeRoute>
+      <HomeContent variant={variant} />
+    </HomeRoute>
+  );
+}
+
+function HomeContent({ variant }: Props) {
+  const user = useSession();
+  const languages = useLanguages();
+  let top;
+  if (user === undefined) {
+    top = (
+      <section aria-labelledby="hero-title">
+        <h1 id="hero-title">{VISITOR_TITLE[variant]}</h1>
+        <p role="status">Loading…</p>
+      </section>
+    );
+  } else if (user === null) {
+    top = <VisitorHero title={VISITOR_TITLE[variant]} />;
+  } else {
+    top = <ToolSection user={user} />;
+  }
+  return (
+    <PageSection as="div" spacing="compact">
+      {top}
+      <Sections languageCount={languages.length} />
+    </PageSection>
+  );
+}
