@@ -37,6 +37,14 @@ const frontend = (displayName, roots) => ({
 /** @type {import('jest').Config} */
 export default {
   projects: [
+    // The contracts package's own checks (one home for wire knowledge), in Node.
+    {
+      displayName: 'contracts',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/contracts/test'],
+      testMatch: ['**/*.test.ts'],
+      transform: frontendTransform,
+    },
     frontend('shared-ui', ['<rootDir>/shared-ui/src']),
     frontend('shell', ['<rootDir>/shell/src']),
     // Each remote's pages get their own tests as they are built; until then the shell's contract

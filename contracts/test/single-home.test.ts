@@ -22,8 +22,12 @@ const MARKERS: Marker[] = [
   { what: 'a profession list', pattern: /['"]procurement specialist['"]/ },
   { what: 'a profession list', pattern: /['"]Corporate \/ Office Professional['"]/ },
   { what: 'a profession list', pattern: /['"]logistics professional['"]/ },
-  { what: 'the list of remotes', pattern: /['"]MFE_COMMENT_FILTER_URL['"]/ },
-  { what: 'the list of remotes', pattern: /['"]\/sheets-extension-user-account['"]\s*,\s*$/m },
+  // Two remotes' variables in one file: a list of remotes.
+  { what: 'the list of remotes', pattern: /^(?=[\s\S]*MFE_TEXT_OCR_)(?=[\s\S]*MFE_BILLING_)/ },
+  {
+    what: 'the list of remotes',
+    pattern: /^(?=[\s\S]*['"]mfeTextOcr['"])(?=[\s\S]*['"]mfeBilling['"])/,
+  },
   { what: 'the extract response type', pattern: /\bextractedText\??:\s*string\b/ },
   { what: 'the inbox message type', pattern: /\btype InboxMessage\s*=/ },
   { what: 'the plan type union', pattern: /['"]Free user['"]\s*\|\s*['"]Pro Weekly['"]/ },
@@ -50,7 +54,11 @@ describe('one home for wire knowledge (the contracts package)', () => {
   });
 
   it('finds a copy when one is there (the check itself works)', () => {
-    const copy = "export const PROFESSIONS = ['student', 'procurement specialist'];";
-    expect(MARKERS.some((m) => m.pattern.test(copy))).toBe(true);
+    const copies = [
+      "export const PROFESSIONS = ['student', 'procurement specialist'];",
+      'const urls = [env.MFE_TEXT_OCR_URL, env.MFE_SHEETS_ADDON_URL, env.MFE_BILLING_URL];',
+      'type Reply = { extractedText: string };',
+    ];
+    for (const copy of copies) expect(MARKERS.some((m) => m.pattern.test(copy))).toBe(true);
   });
 });

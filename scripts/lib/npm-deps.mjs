@@ -27,7 +27,11 @@ export async function ensureContracts(root) {
   if (existsSync(built) && statSync(built).mtimeMs >= newest) return;
   await run(
     process.execPath,
-    [path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', dir],
+    [
+      path.join(root, 'node_modules', 'typescript', 'bin', 'tsc'),
+      '-p',
+      path.join(dir, 'tsconfig.build.json'),
+    ],
     {
       cwd: root,
       quiet: true,
