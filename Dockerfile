@@ -1,8 +1,9 @@
 # One Dockerfile for every deployable part. docker-compose.yml picks the target (api or web) and,
-# for a front end, the workspace to build and serve.
-FROM node:22-bookworm-slim AS deps
+# for a front end, the workspace to build and serve. Node 20: the version the tests run on.
+FROM node:20-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
 COPY api/package.json api/
 COPY shared-ui/package.json shared-ui/
 COPY shell/package.json shell/
@@ -15,12 +16,16 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 ARG WORKSPACE=api
 COPY . .
-RUN npm run build -w ${WORKSPACE}
+# contracts/dist is what Node imports of the contracts package; front ends compile its source.
+RUN npm run build -w contracts && npm run build -w ${WORKSPACE}
 
-FROM node:22-bookworm-slim AS api
+FROM node:20-bookworm-slim AS api
+# The Debian packages `npm start` installs: Tesseract and its language models, poppler,
+# GraphicsMagick, Ghostscript, Apertium (one list, scripts/debian-packages.txt).
+COPY scripts/debian-packages.txt /tmp/debian-packages.txt
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends tesseract-ocr \
-  && rm -rf /var/lib/apt/lists/*
+  && apt-get install -y --no-install-recommends $(grep -v '^#' /tmp/debian-packages.txt) \
+  && rm -rf /var/lib/apt/lists/* /tmp/debian-packages.txt
 WORKDIR /app
 COPY --from=build /app /app
 ENV NODE_ENV=production API_HOST=0.0.0.0 API_PORT=4000
@@ -28,7 +33,7 @@ EXPOSE 4000
 USER node
 CMD ["node", "api/dist/main.js"]
 
-FROM node:22-bookworm-slim AS web
+FROM node:20-bookworm-slim AS web
 ARG WORKSPACE
 ENV WORKSPACE=${WORKSPACE}
 WORKDIR /app

@@ -3,10 +3,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { root } from './support/stack.mjs';
+import { FIXTURES } from './support/fixtures.mjs';
 
 jest.setTimeout(60_000);
 
-const EVAL = path.join(root, '..', 'shared', 'ocr-eval');
+const EVAL = FIXTURES;
 const extract = (...args) =>
   spawnSync('npm', ['run', '--silent', 'extract', '--', ...args], { cwd: root, encoding: 'utf8' });
 

@@ -6,11 +6,12 @@ import path from 'node:path';
 import { jest } from '@jest/globals';
 import { MongoClient } from 'mongodb';
 import { browserSuite, launchBrowser, root } from './support/stack.mjs';
+import { FIXTURES } from './support/fixtures.mjs';
 
 jest.setTimeout(120_000);
 
 const suite = browserSuite();
-const EVAL = path.join(root, '..', 'shared', 'ocr-eval');
+const EVAL = FIXTURES;
 // Set E2E_SCREENSHOTS=docs/screenshots to refresh the committed screenshots of the tool.
 const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 

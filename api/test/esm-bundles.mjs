@@ -12,6 +12,7 @@ import { build } from 'rolldown';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const outDir = path.join(root, 'node_modules', '.cache', 'jest-esm');
+const requireFromApi = createRequire(path.join(root, 'api', 'package.json'));
 const BUILTIN = [/^node:/, ...builtinModules.map((name) => new RegExp(`^${name}$`))];
 
 /** Package name → the Nest packages it must import as the tests' own instances (not bundled). */
@@ -23,7 +24,8 @@ export const ESM_BUNDLES = {
 export const bundlePath = (name) => path.join(outDir, `${name.replace('/', '__')}.mjs`);
 
 async function bundle(name, shared) {
-  const pkgDir = path.join(root, 'node_modules', ...name.split('/'));
+  // Resolved as the API resolves it: npm may nest a package under api/node_modules.
+  const pkgDir = path.dirname(requireFromApi.resolve(`${name}/package.json`));
   const pkg = JSON.parse(readFileSync(path.join(pkgDir, 'package.json'), 'utf8'));
   const stamp = `// ${name} ${pkg.version}\n`;
   const file = bundlePath(name);

@@ -1,27 +1,26 @@
 // Debian packages the platform needs. As root they are installed; otherwise a clear message names
 // them so a person can install them.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { probe, run } from './proc.mjs';
 
-// Tesseract with the models of the most used languages (original-language OCR of any script),
-// poppler (PDF page count and text layer), GraphicsMagick and Ghostscript (pdf2pic), and Apertium
-// with its English, Spanish, Catalan, French, Portuguese, Russian and Ukrainian pairs (local
-// translation).
-export const PLATFORM_PACKAGES = [
-  'tesseract-ocr',
-  ...['fra', 'deu', 'spa', 'ita', 'por', 'nld', 'swe', 'pol', 'ces', 'tur', 'vie', 'ind']
-    .concat(['rus', 'ukr', 'ell', 'ara', 'heb', 'hin', 'ben', 'tha', 'jpn', 'kor'])
-    .concat(['chi-sim', 'chi-tra'])
-    .map((lang) => `tesseract-ocr-${lang}`),
-  'poppler-utils',
-  'graphicsmagick',
-  'ghostscript',
-  'apertium',
-  'apertium-eng-spa',
-  'apertium-eng-cat',
-  'apertium-fr-es',
-  'apertium-es-pt',
-  'apertium-rus-ukr',
-];
+/**
+ * Package names of a list such as scripts/debian-packages.txt: lines starting with # are comments,
+ * every other word is a package (read the way the Dockerfile's `$(grep -v '^#' FILE)` reads it).
+ */
+export function readPackageList(file) {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => !line.startsWith('#'))
+    .flatMap((line) => line.split(/\s+/))
+    .filter(Boolean);
+}
+
+// What the platform needs at run time (Tesseract and its language models, poppler, GraphicsMagick,
+// Ghostscript, Apertium): the one list the Dockerfile installs too.
+export const PLATFORM_PACKAGES = readPackageList(
+  fileURLToPath(new URL('../debian-packages.txt', import.meta.url)),
+);
 // libheif-examples: heif-enc makes the HEIC photo the API tests upload.
 export const TEST_PACKAGES = [
   'chromium',

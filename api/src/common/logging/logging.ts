@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Params } from 'nestjs-pino';
+import type { Options } from 'pino-http';
 import type { AppConfig } from '../../config/app-config.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -14,22 +14,20 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
 }
 
 /** Structured JSON logs, one line per request, each with its request id; secrets redacted. */
-export function loggerParams(config: AppConfig): Params {
+export function loggerParams(config: AppConfig): Options {
   return {
-    pinoHttp: {
-      level: config.logLevel,
-      genReqId: requestId,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-      customProps: () => ({ service: 'api' }),
-      serializers: {
-        req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-          remoteAddress: req.remoteAddress,
-        }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+    level: config.logLevel,
+    genReqId: requestId,
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    customProps: () => ({ service: 'api' }),
+    serializers: {
+      req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: req.url,
+        remoteAddress: req.remoteAddress,
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
   };
 }

@@ -1,16 +1,14 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import { SignedInApp } from '../../testing/signed-in-app.js';
+import { fixture } from '../../testing/fixtures.js';
 
 // Its own file: passport is one global per module registry, and this app needs its own config.
 jest.setTimeout(30_000);
 
-const SIMPLE = fileURLToPath(
-  new URL('../../../../../shared/ocr-eval/printed/tesseractjs_simple.png', import.meta.url),
-);
+const SIMPLE = fixture('printed/tesseractjs_simple.png');
 
 /** True once the process has exited (gone, or a zombie waiting to be reaped). */
 async function gone(pid: string): Promise<boolean> {

@@ -2,12 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
+import { FIXTURES } from '../../testing/fixtures.js';
 
-const EVAL = fileURLToPath(new URL('../../../../../shared/ocr-eval/', import.meta.url));
+const EVAL = FIXTURES;
 const evalPath = (name: string) => path.join(EVAL, name);
 const evalFile = (name: string) => readFileSync(evalPath(name));
 const b64 = (bytes: Buffer) => bytes.toString('base64');

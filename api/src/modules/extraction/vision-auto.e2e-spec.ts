@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import {
   promptOf,
@@ -9,11 +8,12 @@ import {
   type ChatServer,
 } from '../../testing/chat-completions-server.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
+import { FIXTURES } from '../../testing/fixtures.js';
 
 // Its own file: passport is one global per module registry, and this app has its own config.
 jest.setTimeout(60_000);
 
-const EVAL = fileURLToPath(new URL('../../../../../shared/ocr-eval/', import.meta.url));
+const EVAL = FIXTURES;
 const b64 = (name: string) => readFileSync(path.join(EVAL, name)).toString('base64');
 
 describe('the auto engine: Tesseract first, unsure pages escalate to the vision model', () => {

@@ -1,11 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { detectSkew, deskew } from './image-prep.js';
+import { fixture } from '../../../testing/fixtures.js';
 
 // Real pages: a level one, the same turned by a few degrees either way, and a blank page.
-const PAGE = fileURLToPath(
-  new URL('../../../../../../shared/ocr-eval/printed/tesseractjs_testocr.png', import.meta.url),
-);
+const PAGE = fixture('printed/tesseractjs_testocr.png');
 const turned = (degrees: number) =>
   sharp(PAGE).rotate(degrees, { background: '#ffffff' }).png().toBuffer();
 

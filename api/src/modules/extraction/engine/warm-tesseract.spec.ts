@@ -2,21 +2,21 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { ProcessTimeoutError } from '../../../common/process/run-process.js';
 import { meanConfidence } from './tesseract.js';
 import { WarmRegistry } from './warm-tesseract.js';
+import { FIXTURES } from '../../../testing/fixtures.js';
 
 // Real Tesseract: a warm process must read exactly what a fresh `tesseract` run reads.
 jest.setTimeout(30_000);
 
-const EVAL = fileURLToPath(new URL('../../../../../../shared/ocr-eval/', import.meta.url));
+const EVAL = FIXTURES;
 const PAGES = [
   'printed/tesseractjs_testocr.png',
   'printed/uw3_010005.png',
-  'photos/wildreceipt_safeway.jpg',
+  'photos/wildreceipt_choeun.jpg',
 ];
 const ENV = { ...process.env, OMP_THREAD_LIMIT: '1' };
 
