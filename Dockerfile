@@ -4,6 +4,7 @@ FROM node:22-bookworm-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY api/package.json api/
+COPY contracts/package.json contracts/
 COPY shared-ui/package.json shared-ui/
 COPY shell/package.json shell/
 COPY mfe-text-ocr/package.json mfe-text-ocr/
@@ -15,7 +16,8 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 ARG WORKSPACE=api
 COPY . .
-RUN npm run build -w ${WORKSPACE}
+# contracts/dist first: Node code (the API, the vite configs) imports the registry and wire types.
+RUN npm run build -w contracts && npm run build -w ${WORKSPACE}
 
 FROM node:22-bookworm-slim AS api
 RUN apt-get update \
