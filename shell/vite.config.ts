@@ -1,6 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { sharedSingletons } from 'shared-ui/federation';
+import { BUILD_TARGET, sharedSingletons } from 'shared-ui/federation';
+import { SHELL } from 'contracts';
 import { defineConfig } from 'vite';
 import { runtimeConfigPlugin } from './runtime-config';
 
@@ -11,6 +12,6 @@ export default defineConfig({
     runtimeConfigPlugin(),
     federation({ name: 'shell', remotes: {}, shared: sharedSingletons(), dts: false }),
   ],
-  preview: { port: 3000, strictPort: true },
-  build: { target: 'es2022' },
+  preview: { port: SHELL.port, strictPort: true },
+  build: { target: BUILD_TARGET },
 });
