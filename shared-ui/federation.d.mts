@@ -1,4 +1,4 @@
-import type { UserConfig } from 'vite';
+import type { UserConfigFnObject } from 'vite';
 
 export function sharedSingletons(): Record<string, { singleton: true; requiredVersion: string }>;
 
@@ -9,4 +9,4 @@ export const BUILD_TARGET: string;
 export function remoteViteConfig(options: {
   name: string;
   env?: Record<string, string | undefined>;
-}): UserConfig;
+}): UserConfigFnObject;

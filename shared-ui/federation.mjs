@@ -56,13 +56,18 @@ export const BUILD_TARGET = 'es2022';
  * singletons, and its dev and preview servers on `PORT` or the registry's port. A remote is built,
  * versioned and deployed on its own; the shell finds it at run time through mf-manifest.json.
  * CORS is open because any origin of the platform may load its modules.
+ *
+ * A production build uses the federation runtime the shell provides (`externalRuntime`; the shell
+ * sets `provideExternalRuntime`) instead of downloading a second copy, so its pages run inside
+ * the shell only; `npm run dev -w <remote>` keeps its own runtime and runs standalone.
  */
 export function remoteViteConfig({ name, env = process.env }) {
   const remote = findRemote(name);
-  if (!remote)
+  if (!remote) {
     throw new Error(`${name} is not in the registry of remotes (contracts/src/remotes.ts)`);
+  }
   const port = Number(env.PORT ?? remote.port);
-  return {
+  return ({ command }) => ({
     plugins: [
       react(),
       federation({
@@ -72,6 +77,7 @@ export function remoteViteConfig({ name, env = process.env }) {
         exposes: { './routes': './src/routes.tsx' },
         shared: sharedSingletons(),
         dts: false,
+        experiments: { externalRuntime: command === 'build' },
       }),
     ],
     server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
@@ -84,5 +90,5 @@ export function remoteViteConfig({ name, env = process.env }) {
       renderBuiltUrl: (_filename, { hostType }) =>
         hostType === 'js' ? { relative: true } : undefined,
     },
-  };
+  });
 }

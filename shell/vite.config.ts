@@ -10,7 +10,13 @@ export default defineConfig({
   plugins: [
     react(),
     runtimeConfigPlugin(),
-    federation({ name: 'shell', remotes: {}, shared: sharedSingletons(), dts: false }),
+    federation({
+      name: 'shell',
+      remotes: {},
+      shared: sharedSingletons(),
+      dts: false,
+      experiments: { provideExternalRuntime: true },
+    }),
   ],
   preview: { port: SHELL.port, strictPort: true },
   build: { target: BUILD_TARGET },
