@@ -1,6 +1,9 @@
 import type { UserConfigFnObject } from 'vite';
 
-export function sharedSingletons(): Record<string, { singleton: true; requiredVersion: string }>;
+export function sharedSingletons(): Record<
+  string,
+  { singleton: true; requiredVersion: string; import?: string }
+>;
 
 /** What the shell and every remote compile for. */
 export const BUILD_TARGET: string;

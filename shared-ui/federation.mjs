@@ -28,6 +28,13 @@ function installedVersion(name) {
   }
 }
 
+// react-router-dom is shared as shared-ui/shared-router.mjs: the router exports the platform uses,
+// re-exported from the installed react-router. A shared module is never tree-shaken, and the whole
+// package weighs ~63 KB gzip on the first page against ~31 KB for these. It stays one singleton of
+// the same version; a remote importing a name it lacks fails its build (MISSING_EXPORT), and
+// shared-ui/src/federation/shared-router.test.ts checks every source sooner.
+const LEAN_ROUTER = 'shared-ui/shared-router';
+
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -37,12 +44,16 @@ const SINGLETONS = [
   'shared-ui',
 ];
 
-/** @returns {Record<string, { singleton: true; requiredVersion: string }>} */
+/** @returns {Record<string, { singleton: true; requiredVersion: string; import?: string }>} */
 export function sharedSingletons() {
   return Object.fromEntries(
     SINGLETONS.map((name) => [
       name,
-      { singleton: true, requiredVersion: `^${installedVersion(name)}` },
+      {
+        singleton: true,
+        requiredVersion: `^${installedVersion(name)}`,
+        ...(name === 'react-router-dom' ? { import: LEAN_ROUTER } : {}),
+      },
     ]),
   );
 }
