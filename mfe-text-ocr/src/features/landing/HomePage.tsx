@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   Button,
@@ -9,12 +9,16 @@ import {
   useSession,
 } from 'shared-ui';
 import styled from 'styled-components';
-import { ExtractTool } from '../tool/ExtractTool';
 import { useLanguages } from '../tool/useLanguages';
 import { DemoImage } from './DemoImage';
 import { pickHeadline } from './headlines';
 import { PoweredBy } from './PoweredBy';
 import { Sections } from './Sections';
+
+// The tool is for signed-in people only: visitors' first page does not download it.
+const ExtractTool = lazy(() =>
+  import('../tool/ExtractTool').then((module) => ({ default: module.ExtractTool })),
+);
 
 const StyledPage = styled.div`
   max-width: ${tokens.layout.maxContent};
@@ -103,7 +107,9 @@ export function HomePage({ variant }: Props) {
       <section aria-labelledby="tool-title">
         <h1 id="tool-title">{headline}</h1>
         <StyledBanner>{plan}</StyledBanner>
-        <ExtractTool user={user} />
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <ExtractTool user={user} />
+        </Suspense>
         <PoweredBy />
       </section>
     );
