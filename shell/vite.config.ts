@@ -5,6 +5,9 @@ import { SHELL } from 'contracts';
 import { defineConfig } from 'vite';
 import { runtimeConfigPlugin } from './runtime-config';
 
+// PORT, else the shell's port in the registry (contracts/src/remotes.ts).
+const port = Number(process.env.PORT ?? SHELL.port);
+
 // The host declares no remotes here: it reads them from /runtime-config.json at run time.
 export default defineConfig({
   plugins: [
@@ -15,9 +18,12 @@ export default defineConfig({
       remotes: {},
       shared: sharedSingletons(),
       dts: false,
+      // The one federation runtime on the page: remotes' production builds use it (externalRuntime
+      // in shared-ui/federation.mjs) rather than download their own.
       experiments: { provideExternalRuntime: true },
     }),
   ],
-  preview: { port: SHELL.port, strictPort: true },
+  server: { port, strictPort: true },
+  preview: { port, strictPort: true },
   build: { target: BUILD_TARGET },
 });
