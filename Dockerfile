@@ -16,7 +16,7 @@ RUN npm ci --no-audit --no-fund
 FROM deps AS build
 ARG WORKSPACE=api
 COPY . .
-# contracts/dist is what Node imports of the contracts package; front ends compile its source.
+# contracts/dist first: Node code (the API, the vite configs) imports the registry and wire types.
 RUN npm run build -w contracts && npm run build -w ${WORKSPACE}
 
 FROM node:20-bookworm-slim AS api

@@ -1,5 +1,7 @@
 // One jest configuration, one project per kind of test. `npm test` runs them in this order:
 // front-end unit tests (jsdom), API tests against the real database, browser tests.
+import { REMOTES } from 'contracts';
+
 const frontendTransform = {
   '^.+\\.tsx?$': [
     'ts-jest',
@@ -48,13 +50,11 @@ export default {
     frontend('shared-ui', ['<rootDir>/shared-ui/src']),
     frontend('shell', ['<rootDir>/shell/src']),
     // Each remote's pages get their own tests as they are built; until then the shell's contract
-    // test renders every route they export.
-    frontend('remotes', [
-      '<rootDir>/mfe-text-ocr/src',
-      '<rootDir>/mfe-sheets-addon/src',
-      '<rootDir>/mfe-comment-filter/src',
-      '<rootDir>/mfe-billing/src',
-    ]),
+    // test renders every route they export. Every remote of the registry is a root.
+    frontend(
+      'remotes',
+      REMOTES.map((remote) => `<rootDir>/${remote.folder}/src`),
+    ),
     {
       displayName: 'api',
       testEnvironment: 'node',

@@ -1,25 +1,6 @@
-import { federation } from '@module-federation/vite';
-import react from '@vitejs/plugin-react';
-import { sharedSingletons } from 'shared-ui/federation';
+import { remoteViteConfig } from 'shared-ui/federation';
 import { defineConfig } from 'vite';
 
-const port = Number(process.env.PORT ?? 3004);
-
-// A remote: built, versioned and deployed on its own; the shell finds it at run time through
-// mf-manifest.json. CORS is open because any origin of the platform may load its modules.
-export default defineConfig({
-  plugins: [
-    react(),
-    federation({
-      name: 'mfeBilling',
-      filename: 'remoteEntry.js',
-      manifest: true,
-      exposes: { './routes': './src/routes.tsx' },
-      shared: sharedSingletons(),
-      dts: false,
-    }),
-  ],
-  server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
-  preview: { port, strictPort: true, cors: true },
-  build: { target: 'es2022' },
-});
+// Everything a remote's build and servers need is shared (shared-ui/federation.mjs); its name,
+// port and routes are its entry in the registry (contracts/src/remotes.ts).
+export default defineConfig(remoteViteConfig({ name: 'mfeBilling' }));

@@ -1,12 +1,12 @@
-// `npm start`: installs what is missing, builds, starts the database, the API, the four remotes
-// and the shell, and prints the URL to open. Ctrl-C stops everything it started.
+// `npm start`: installs what is missing, builds, starts the database, the API, every remote of the
+// registry (contracts/src/remotes.ts) and the shell, and prints the URL to open. Ctrl-C stops
+// everything it started.
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFerretdb, startFerretdb } from './lib/ferretdb.mjs';
 import { ensureNodeModules } from './lib/npm-deps.mjs';
-import { assertPortsFree, platformLayout, startPlatform } from './lib/platform.mjs';
 import { ServiceGroup, run } from './lib/proc.mjs';
 import { ensureDebianPackages, PLATFORM_PACKAGES } from './lib/system-deps.mjs';
 
@@ -35,9 +35,11 @@ function sessionSecret() {
 }
 
 async function main() {
+  await ensureNodeModules(root);
+  // Imported once contracts/dist (the registry of remotes it reads) is sure to be built.
+  const { assertPortsFree, platformLayout, startPlatform } = await import('./lib/platform.mjs');
   const layout = platformLayout();
   await assertPortsFree(layout);
-  await ensureNodeModules(root);
   if (!(await ensureDebianPackages(PLATFORM_PACKAGES, 'text recognition'))) {
     console.warn('Continuing without them: /api/health will report the OCR engine as down.');
   }

@@ -1,10 +1,14 @@
-// The one map of modules shared as singletons across the federation. Every vite.config.ts imports
-// it, so the shell and each remote agree on one React, one router, one styled-components and one
-// shared-ui (one toast container, one session store, one theme). Versions come from what the root
-// lockfile installed, so they are pinned in one place.
+// What the federation's vite configs share. sharedSingletons(): the one map of modules shared as
+// singletons, so the shell and each remote agree on one React, one router, one styled-components
+// and one shared-ui (one toast container, one session store, one theme); versions come from what
+// the root lockfile installed, so they are pinned in one place. remoteViteConfig(): the whole Vite
+// configuration of a remote, its name and port read from the registry (contracts/src/remotes.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { federation } from '@module-federation/vite';
+import react from '@vitejs/plugin-react';
+import { findRemote } from 'contracts';
 
 const require = createRequire(import.meta.url);
 
@@ -24,6 +28,13 @@ function installedVersion(name) {
   }
 }
 
+// react-router-dom is shared as shared-ui/shared-router.mjs: the router exports the platform uses,
+// re-exported from the installed react-router. A shared module is never tree-shaken, and the whole
+// package weighs ~63 KB gzip on the first page against ~31 KB for these. It stays one singleton of
+// the same version; a remote importing a name it lacks fails its build (MISSING_EXPORT), and
+// shared-ui/src/federation/shared-router.test.ts checks every source sooner.
+const LEAN_ROUTER = 'shared-ui/shared-router';
+
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -33,12 +44,62 @@ const SINGLETONS = [
   'shared-ui',
 ];
 
-/** @returns {Record<string, { singleton: true; requiredVersion: string }>} */
+/** @returns {Record<string, { singleton: true; requiredVersion: string; import?: string }>} */
 export function sharedSingletons() {
   return Object.fromEntries(
     SINGLETONS.map((name) => [
       name,
-      { singleton: true, requiredVersion: `^${installedVersion(name)}` },
+      {
+        singleton: true,
+        requiredVersion: `^${installedVersion(name)}`,
+        ...(name === 'react-router-dom' ? { import: LEAN_ROUTER } : {}),
+      },
     ]),
   );
+}
+
+/** What the shell and every remote compile for. */
+export const BUILD_TARGET = 'es2022';
+
+/**
+ * The Vite configuration of the remote named `name` in the registry: React, Module Federation
+ * exposing './routes' (src/routes.tsx) through remoteEntry.js and mf-manifest.json with the shared
+ * singletons, and its dev and preview servers on `PORT` or the registry's port. A remote is built,
+ * versioned and deployed on its own; the shell finds it at run time through mf-manifest.json.
+ * CORS is open because any origin of the platform may load its modules.
+ *
+ * A production build uses the federation runtime the shell provides (`externalRuntime`; the shell
+ * sets `provideExternalRuntime`) instead of downloading a second copy, so its pages run inside
+ * the shell only; `npm run dev -w <remote>` keeps its own runtime and runs standalone.
+ */
+export function remoteViteConfig({ name, env = process.env }) {
+  const remote = findRemote(name);
+  if (!remote) {
+    throw new Error(`${name} is not in the registry of remotes (contracts/src/remotes.ts)`);
+  }
+  const port = Number(env.PORT ?? remote.port);
+  return ({ command }) => ({
+    plugins: [
+      react(),
+      federation({
+        name: remote.name,
+        filename: 'remoteEntry.js',
+        manifest: true,
+        exposes: { './routes': './src/routes.tsx' },
+        shared: sharedSingletons(),
+        dts: false,
+        experiments: { externalRuntime: command === 'build' },
+      }),
+    ],
+    server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
+    preview: { port, strictPort: true, cors: true },
+    build: { target: BUILD_TARGET },
+    experimental: {
+      // The remote's code runs on the shell's page, so a root-relative asset URL ('/assets/…')
+      // would point at the shell's server. Asset URLs in JS resolve against the chunk's own URL
+      // instead: images, workers and lazy chunks load from this remote's origin.
+      renderBuiltUrl: (_filename, { hostType }) =>
+        hostType === 'js' ? { relative: true } : undefined,
+    },
+  });
 }

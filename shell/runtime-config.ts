@@ -1,9 +1,11 @@
 // The shell's run-time configuration: where the API and each remote live in this environment, and
 // which paths each remote serves (so a remote that is down still owns its routes and shows a
-// fallback). Served as /runtime-config.json next to the shell, built from the environment when
+// fallback). The remotes, their URL variables, default ports and routes come from the registry
+// (contracts/src/remotes.ts). Served as /runtime-config.json next to the shell, built from the environment when
 // the server starts: the same build runs in every environment.
 
 import type { ServerResponse } from 'node:http';
+import { REMOTES } from 'contracts';
 import type { Plugin } from 'vite';
 
 export type RemoteEntry = { name: string; entry: string; routes: string[] };
@@ -16,59 +18,6 @@ export type RuntimeConfig = {
   remotes: RemoteEntry[];
 };
 
-type RemoteDeployment = { name: string; urlVar: string; defaultPort: number; routes: string[] };
-
-export const REMOTES: RemoteDeployment[] = [
-  {
-    name: 'mfeTextOcr',
-    urlVar: 'MFE_TEXT_OCR_URL',
-    defaultPort: 3001,
-    routes: [
-      '/',
-      '/handwriting-ocr',
-      '/feedback',
-      '/contact-us',
-      '/terms-of-service',
-      '/privacy-policy',
-    ],
-  },
-  {
-    name: 'mfeSheetsAddon',
-    urlVar: 'MFE_SHEETS_ADDON_URL',
-    defaultPort: 3002,
-    routes: [
-      '/pdf-to-sheets-extension',
-      '/sheets-extension-faq',
-      '/sheets-extension-contact-us',
-      '/sheets-extension-feedback',
-      '/sheets-extension-terms-of-service',
-      '/sheets-extension-privacy-policy',
-    ],
-  },
-  {
-    name: 'mfeCommentFilter',
-    urlVar: 'MFE_COMMENT_FILTER_URL',
-    defaultPort: 3003,
-    routes: ['/yt-comment-filter'],
-  },
-  {
-    name: 'mfeBilling',
-    urlVar: 'MFE_BILLING_URL',
-    defaultPort: 3004,
-    routes: [
-      '/pricing',
-      '/sheets-extension-pricing',
-      '/user-account',
-      '/sheets-extension-user-account',
-      '/payment-success',
-      '/signup-success',
-      '/affiliate',
-      '/refund-policy',
-      '/support',
-    ],
-  },
-];
-
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
 export function buildRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
@@ -80,8 +29,8 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     adConversionId: env.AD_CONVERSION_ID || '',
     remotes: REMOTES.map((remote) => ({
       name: remote.name,
-      entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${String(remote.defaultPort)}`)}/mf-manifest.json`,
-      routes: remote.routes,
+      entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${String(remote.port)}`)}/mf-manifest.json`,
+      routes: [...remote.routes],
     })),
   };
 }

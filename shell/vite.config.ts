@@ -1,16 +1,29 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
-import { sharedSingletons } from 'shared-ui/federation';
+import { BUILD_TARGET, sharedSingletons } from 'shared-ui/federation';
+import { SHELL } from 'contracts';
 import { defineConfig } from 'vite';
 import { runtimeConfigPlugin } from './runtime-config';
+
+// PORT, else the shell's port in the registry (contracts/src/remotes.ts).
+const port = Number(process.env.PORT ?? SHELL.port);
 
 // The host declares no remotes here: it reads them from /runtime-config.json at run time.
 export default defineConfig({
   plugins: [
     react(),
     runtimeConfigPlugin(),
-    federation({ name: 'shell', remotes: {}, shared: sharedSingletons(), dts: false }),
+    federation({
+      name: 'shell',
+      remotes: {},
+      shared: sharedSingletons(),
+      dts: false,
+      // The one federation runtime on the page: remotes' production builds use it (externalRuntime
+      // in shared-ui/federation.mjs) rather than download their own.
+      experiments: { provideExternalRuntime: true },
+    }),
   ],
-  preview: { port: 3000, strictPort: true },
-  build: { target: 'es2022' },
+  server: { port, strictPort: true },
+  preview: { port, strictPort: true },
+  build: { target: BUILD_TARGET },
 });

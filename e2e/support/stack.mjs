@@ -7,7 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { ensureFerretdb, startFerretdb } from '../../scripts/lib/ferretdb.mjs';
-import { platformLayout, startPlatform, startRemote } from '../../scripts/lib/platform.mjs';
+import {
+  REMOTE_SERVICES,
+  platformLayout,
+  startPlatform,
+  startRemote,
+} from '../../scripts/lib/platform.mjs';
 import { ServiceGroup, freePort, waitForPort } from '../../scripts/lib/proc.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -43,12 +48,10 @@ export async function startStack() {
   const env = {
     SHELL_PORT: String(await freePort()),
     API_PORT: String(await freePort()),
-    MFE_TEXT_OCR_PORT: String(await freePort()),
-    MFE_SHEETS_ADDON_PORT: String(await freePort()),
-    MFE_COMMENT_FILTER_PORT: String(await freePort()),
-    MFE_BILLING_PORT: String(await freePort()),
     DEV_IDP_PORT: String(await freePort()),
   };
+  // One free port per remote of the registry.
+  for (const remote of REMOTE_SERVICES) env[remote.portVar] = String(await freePort());
   const layout = platformLayout(env);
   const services = await startPlatform(group, {
     root,

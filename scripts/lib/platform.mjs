@@ -1,25 +1,18 @@
-// Starts the built platform (API, the four remotes, the shell) the way production serves it:
-// node for the API, each front end from its own `vite preview` server. Used by `npm start` and by
-// the browser tests.
+// Starts the built platform (API, every remote of the registry, the shell) the way production
+// serves it: node for the API, each front end from its own `vite preview` server. Used by
+// `npm start` and by the browser tests.
 import path from 'node:path';
+import { REMOTES, SHELL } from 'contracts';
 import { canConnect, waitForPort } from './proc.mjs';
 
-export const REMOTE_SERVICES = [
-  { dir: 'mfe-text-ocr', portVar: 'MFE_TEXT_OCR_PORT', urlVar: 'MFE_TEXT_OCR_URL', port: 3001 },
-  {
-    dir: 'mfe-sheets-addon',
-    portVar: 'MFE_SHEETS_ADDON_PORT',
-    urlVar: 'MFE_SHEETS_ADDON_URL',
-    port: 3002,
-  },
-  {
-    dir: 'mfe-comment-filter',
-    portVar: 'MFE_COMMENT_FILTER_PORT',
-    urlVar: 'MFE_COMMENT_FILTER_URL',
-    port: 3003,
-  },
-  { dir: 'mfe-billing', portVar: 'MFE_BILLING_PORT', urlVar: 'MFE_BILLING_URL', port: 3004 },
-];
+/** Every remote to serve, from the one registry: its folder, default port and variables. */
+export const REMOTE_SERVICES = REMOTES.map((r) => ({
+  name: r.name,
+  dir: r.folder,
+  portVar: r.portVar,
+  urlVar: r.urlVar,
+  port: r.port,
+}));
 
 const portOf = (env, name, fallback) => {
   const value = Number(env[name] ?? fallback);
@@ -30,13 +23,13 @@ const portOf = (env, name, fallback) => {
 
 /** Ports and public URLs of every part, from the environment with the documented defaults. */
 export function platformLayout(env = process.env) {
-  const shellPort = portOf(env, 'SHELL_PORT', 3000);
+  const shellPort = portOf(env, SHELL.portVar, SHELL.port);
   const apiPort = portOf(env, 'API_PORT', 4000);
   const remotes = REMOTE_SERVICES.map((r) => {
     const port = portOf(env, r.portVar, r.port);
     return { ...r, port, url: env[r.urlVar] || `http://localhost:${port}` };
   });
-  const shellUrl = env.SHELL_URL || `http://localhost:${shellPort}`;
+  const shellUrl = env[SHELL.urlVar] || `http://localhost:${shellPort}`;
   const idpPort = portOf(env, 'DEV_IDP_PORT', 4100);
   return {
     shell: { port: shellPort, url: shellUrl },

@@ -145,6 +145,21 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...valid, API_PORT: '70000' })[0]).toMatch(/^API_PORT/);
   });
 
+  it('derives the default CORS origins from the registry of remotes and their variables', () => {
+    const config = loadConfig({
+      ...valid,
+      SHELL_PORT: '8000',
+      MFE_BILLING_URL: 'https://billing.example/',
+    });
+    expect(config.corsOrigins).toEqual([
+      'http://localhost:8000',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'http://localhost:3003',
+      'https://billing.example',
+    ]);
+  });
+
   it('splits and trims a list of CORS origins', () => {
     const config = loadConfig({ ...valid, CORS_ORIGINS: ' https://a.example , https://b.example' });
     expect(config.corsOrigins).toEqual(['https://a.example', 'https://b.example']);

@@ -1,3 +1,4 @@
+import { REMOTES, SHELL } from 'contracts';
 import { z } from 'zod';
 
 // One schema for every variable the API reads, validated before the app is created. Code reads
@@ -19,13 +20,8 @@ const schema = z.object({
   MONGODB_URI: z
     .string({ error: 'is required (the start script sets it when it runs the embedded FerretDB)' })
     .regex(/^mongodb(\+srv)?:\/\//, 'must be a mongodb:// or mongodb+srv:// URI'),
-  CORS_ORIGINS: originList.default([
-    'http://localhost:3000',
-    'http://localhost:3001',
-    'http://localhost:3002',
-    'http://localhost:3003',
-    'http://localhost:3004',
-  ]),
+  // Without CORS_ORIGINS: the shell and every remote of the registry (see defaultCorsOrigins).
+  CORS_ORIGINS: originList.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TESSERACT_PATH: z.string().min(1).default('tesseract'),
   OCR_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(60_000),
@@ -175,7 +171,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     host: c.API_HOST,
     port: c.API_PORT,
     mongodbUri: c.MONGODB_URI,
-    corsOrigins: c.CORS_ORIGINS,
+    corsOrigins: c.CORS_ORIGINS ?? defaultCorsOrigins(present),
     logLevel: c.LOG_LEVEL,
     tesseractPath: c.TESSERACT_PATH,
     ocrTimeoutMs: c.OCR_TIMEOUT_MS,
@@ -211,3 +207,14 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
 }
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/**
+ * The origins of the shell and of every remote in the registry, as `npm start` computes them:
+ * each part's URL variable, else localhost on its port variable or its default port.
+ */
+function defaultCorsOrigins(env: Record<string, string | undefined>): string[] {
+  return [SHELL, ...REMOTES].map((part) => {
+    const url = env[part.urlVar];
+    return url ? trimSlash(url) : `http://localhost:${env[part.portVar] ?? String(part.port)}`;
+  });
+}

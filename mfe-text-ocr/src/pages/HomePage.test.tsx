@@ -189,7 +189,7 @@ describe('HomePage for a signed-in person', () => {
     api({ user });
     await renderHome();
     expect(await screen.findByText(banner)).toBeInTheDocument();
-    expect(screen.getByText('The extraction tool')).toBeInTheDocument();
+    expect(await screen.findByText('The extraction tool')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try for free' })).not.toBeInTheDocument();
   });
 

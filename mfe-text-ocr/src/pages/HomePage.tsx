@@ -1,9 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { PageSection, useSession } from 'shared-ui';
 import { HomeRoute } from '../features/extension/HomeRoute';
 import { Sections } from '../features/landing/Sections';
 import { VisitorHero } from '../features/landing/VisitorHero';
-import { ToolSection } from '../features/tool/ToolSection';
 import { useLanguages } from '../features/tool/useLanguages';
+
+// The tool is for signed-in people only: visitors' first page does not download it.
+const ToolSection = lazy(() =>
+  import('../features/tool/ToolSection').then((module) => ({ default: module.ToolSection })),
+);
 
 type Props = { variant: 'home' | 'handwriting' };
 
@@ -38,7 +43,11 @@ function HomeContent({ variant }: Props) {
   } else if (user === null) {
     top = <VisitorHero title={VISITOR_TITLE[variant]} />;
   } else {
-    top = <ToolSection user={user} />;
+    top = (
+      <Suspense fallback={<p role="status">Loading…</p>}>
+        <ToolSection user={user} />
+      </Suspense>
+    );
   }
   return (
     <PageSection as="div" spacing="compact">

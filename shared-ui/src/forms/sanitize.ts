@@ -1,10 +1,13 @@
-import DOMPurify from 'dompurify';
+/** DOMPurify, fetched the first time a form is sent rather than with every page. */
+let purifier: Promise<typeof import('dompurify').default> | undefined;
+const loadPurifier = () => (purifier ??= import('dompurify').then((module) => module.default));
 
 /**
  * Plain text out of what was typed (spec §5: every text field is sanitised before sending): tags
  * and their attributes go, characters stay as typed. The server sanitises again before storing.
  */
-export function sanitizeText(value: string): string {
+export async function sanitizeText(value: string): Promise<string> {
+  const DOMPurify = await loadPurifier();
   const fragment = DOMPurify.sanitize(value, {
     ALLOWED_TAGS: [],
     ALLOWED_ATTR: [],

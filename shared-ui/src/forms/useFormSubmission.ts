@@ -19,7 +19,10 @@ type Answer = { success?: unknown; message?: unknown; error?: unknown };
 const text = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() ? value : null;
 
-/** POSTs JSON to `path` and tracks the answer; `onSuccess` runs after a success. */
+/**
+ * POSTs JSON to `path` and tracks the answer; `onSuccess` runs after a success. The body may be a
+ * promise (texts still being sanitised): the form shows 'sending' at once either way.
+ */
 export function useFormSubmission(path: string, onSuccess?: (message: string) => void) {
   const [state, setState] = useState<FormState>({ status: 'idle' });
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -33,15 +36,16 @@ export function useFormSubmission(path: string, onSuccess?: (message: string) =>
   }, []);
 
   const submit = useCallback(
-    async (body: Record<string, unknown>): Promise<boolean> => {
+    async (body: Record<string, unknown> | Promise<Record<string, unknown>>): Promise<boolean> => {
       setState({ status: 'sending' });
       let response: Response;
       let answer: Answer;
       try {
+        const payload = await body;
         response = await apiFetch(path, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(body),
+          body: JSON.stringify(payload),
         });
         answer = (await response.json().catch(() => ({}))) as Answer;
       } catch {

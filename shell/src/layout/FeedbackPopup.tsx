@@ -1,11 +1,6 @@
+import { feedbackRemote } from 'contracts';
 import { closeFeedbackPopup, Modal, useFeedbackPopupOpen, type FooterVariant } from 'shared-ui';
 import { useRemoteModule } from '../federation/useRemoteModule';
-
-// The remote that owns the feedback form for each surface.
-export const FEEDBACK_REMOTE: Record<FooterVariant, string> = {
-  main: 'mfeTextOcr',
-  addon: 'mfeSheetsAddon',
-};
 
 function FeedbackContent({ remote }: { remote: string }) {
   const { state, retry } = useRemoteModule(remote);
@@ -28,7 +23,8 @@ export function FeedbackPopup({ variant }: { variant: FooterVariant }) {
   const open = useFeedbackPopupOpen();
   return (
     <Modal open={open} title="Feedback" onClose={closeFeedbackPopup}>
-      {open && <FeedbackContent remote={FEEDBACK_REMOTE[variant]} />}
+      {/* The registry names the remote that owns each surface's feedback form. */}
+      {open && <FeedbackContent remote={feedbackRemote(variant).name} />}
     </Modal>
   );
 }

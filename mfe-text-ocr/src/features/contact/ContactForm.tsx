@@ -20,12 +20,13 @@ export function ContactForm() {
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const ok = await submit({
-      name: sanitizeText(fields.name),
-      email: sanitizeText(fields.email),
-      message: sanitizeText(fields.message),
-      extraInfo: fields.extraInfo,
-    });
+    const ok = await submit(
+      Promise.all([
+        sanitizeText(fields.name),
+        sanitizeText(fields.email),
+        sanitizeText(fields.message),
+      ]).then(([name, email, message]) => ({ name, email, message, extraInfo: fields.extraInfo })),
+    );
     if (ok) setFields(EMPTY);
   };
 

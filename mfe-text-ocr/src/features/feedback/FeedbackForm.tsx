@@ -59,14 +59,20 @@ export function FeedbackForm({ onDone, mode = 'popup' }: Props) {
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const ok = await submit({
-      profession: fields.profession,
-      howDidYouFind: sanitizeText(fields.howDidYouFind),
-      howDoesItHelp: sanitizeText(fields.howDoesItHelp),
-      howCanWeImprove: sanitizeText(fields.howCanWeImprove),
-      canUseAsTestimonial: fields.canUseAsTestimonial,
-      extraInfo: fields.extraInfo,
-    });
+    const ok = await submit(
+      Promise.all([
+        sanitizeText(fields.howDidYouFind),
+        sanitizeText(fields.howDoesItHelp),
+        sanitizeText(fields.howCanWeImprove),
+      ]).then(([howDidYouFind, howDoesItHelp, howCanWeImprove]) => ({
+        profession: fields.profession,
+        howDidYouFind,
+        howDoesItHelp,
+        howCanWeImprove,
+        canUseAsTestimonial: fields.canUseAsTestimonial,
+        extraInfo: fields.extraInfo,
+      })),
+    );
     if (ok) {
       setFields(EMPTY);
       setSucceeded(true);
