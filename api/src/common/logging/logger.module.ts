@@ -12,7 +12,7 @@ import {
   type MiddlewareConsumer,
   type NestModule,
 } from '@nestjs/common';
-import type { Logger as Pino } from 'pino';
+import type { DestinationStream, Logger as Pino } from 'pino';
 import { pinoHttp, type HttpLogger, type Options } from 'pino-http';
 
 const HTTP_LOGGER = Symbol('HTTP_LOGGER');
@@ -67,8 +67,9 @@ export class Logger implements LoggerService {
 export class LoggerModule implements NestModule {
   constructor(@Inject(HTTP_LOGGER) private readonly httpLogger: HttpLogger) {}
 
-  static forRoot(options: Options): DynamicModule {
-    const httpLogger = pinoHttp(options);
+  /** `destination`: where the JSON lines go (standard output when absent). */
+  static forRoot(options: Options, destination?: DestinationStream): DynamicModule {
+    const httpLogger = destination ? pinoHttp(options, destination) : pinoHttp(options);
     return {
       module: LoggerModule,
       providers: [
