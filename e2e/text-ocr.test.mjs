@@ -115,6 +115,8 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
   await popup.getByLabel('How did you find us?').fill('A friend');
   await popup.getByLabel('How does it help you?').fill('I copy <b>lecture</b> notes');
   await popup.getByLabel('How can we improve?').fill('Read tables too');
+  // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
+  await page.waitForTimeout(2000);
   await popup.getByRole('button', { name: 'Send feedback' }).click();
   await popup
     .getByText('Thank you for your feedback! 5 more extractions have been added for today.')
@@ -206,6 +208,8 @@ test('an unsupported file shows its error; at the daily limit the feedback offer
   await popup.getByLabel('How did you find us?').fill('Search');
   await popup.getByLabel('How does it help you?').fill('Forms typed out');
   await popup.getByLabel('How can we improve?').fill('Faster PDFs');
+  // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
+  await page.waitForTimeout(2000);
   await popup.getByRole('button', { name: 'Send feedback' }).click();
   await popup.waitFor({ state: 'detached', timeout: 5000 });
 
@@ -261,6 +265,8 @@ test('a visitor sends a contact message; support finds it on /support and marks 
   await page.getByLabel('Name').fill('Mina Park');
   await page.getByLabel('Email').fill('mina@example.com');
   await page.getByLabel('Message').fill('Page 3 of my PDF came out empty.');
+  // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
+  await page.waitForTimeout(2000);
   await page.getByRole('button', { name: 'Send message' }).click();
   await page.getByText("Thanks for reaching out! We'll get back to you soon.").waitFor();
   expect(await page.getByLabel('Message').inputValue()).toBe('');

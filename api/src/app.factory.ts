@@ -25,7 +25,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'X-CSRF-Token', 'X-Request-Id'],
+    allowedHeaders: ['Content-Type', 'X-CSRF-Token', 'X-Request-Id', 'X-Form-Age'],
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
   app.useGlobalPipes(

@@ -26,6 +26,11 @@ const text = (value: unknown): string | null =>
 export function useFormSubmission(path: string, onSuccess?: (message: string) => void) {
   const [state, setState] = useState<FormState>({ status: 'idle' });
   const clearTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // When the form was first shown: the server keeps nothing sent within 2 s of it (a bot).
+  const shownAt = useRef<number | null>(null);
+  useEffect(() => {
+    shownAt.current ??= Date.now();
+  }, []);
 
   useEffect(() => () => clearTimeout(clearTimer.current), []);
 
@@ -42,9 +47,10 @@ export function useFormSubmission(path: string, onSuccess?: (message: string) =>
       let answer: Answer;
       try {
         const payload = await body;
+        const age = Date.now() - (shownAt.current ?? Date.now());
         response = await apiFetch(path, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'x-form-age': String(Math.max(0, age)) },
           body: JSON.stringify(payload),
         });
         answer = (await response.json().catch(() => ({}))) as Answer;

@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
 import { FormErrorEnvelope } from '../../common/errors/error-envelope.js';
-import { UserAgent } from '../../common/http/user-agent.decorator.js';
+import { FormAge, UserAgent } from '../../common/http/request-headers.decorators.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { UserRecord } from '../users/users.service.js';
 import { ContactSurfaceQuery } from './dto/support.dtos.js';
@@ -29,8 +29,9 @@ export class MessagesController {
     @Body() dto: TextOcrFeedbackV1Dto,
     @CurrentUser({ optional: true }) user: UserRecord | undefined,
     @UserAgent() userAgent: string,
+    @FormAge() formAgeMs: number | undefined,
   ): Promise<SubmissionAnswer> {
-    return this.messages.submit('feedback', dto, { user, userAgent });
+    return this.messages.submit('feedback', dto, { user, userAgent, formAgeMs });
   }
 
   @Post('text-ocr-feedback')
@@ -39,8 +40,9 @@ export class MessagesController {
     @Body() dto: TextOcrFeedbackDto,
     @CurrentUser({ optional: true }) user: UserRecord | undefined,
     @UserAgent() userAgent: string,
+    @FormAge() formAgeMs: number | undefined,
   ): Promise<SubmissionAnswer> {
-    return this.messages.submit('text-ocr-feedback', dto, { user, userAgent });
+    return this.messages.submit('text-ocr-feedback', dto, { user, userAgent, formAgeMs });
   }
 
   @Post('sheets-extension-feedback')
@@ -49,8 +51,9 @@ export class MessagesController {
     @Body() dto: AddonFeedbackDto,
     @CurrentUser({ optional: true }) user: UserRecord | undefined,
     @UserAgent() userAgent: string,
+    @FormAge() formAgeMs: number | undefined,
   ): Promise<SubmissionAnswer> {
-    return this.messages.submit('sheets-extension-feedback', dto, { user, userAgent });
+    return this.messages.submit('sheets-extension-feedback', dto, { user, userAgent, formAgeMs });
   }
 
   @Post('contact')
@@ -60,7 +63,13 @@ export class MessagesController {
     @Query() query: ContactSurfaceQuery,
     @CurrentUser({ optional: true }) user: UserRecord | undefined,
     @UserAgent() userAgent: string,
+    @FormAge() formAgeMs: number | undefined,
   ): Promise<SubmissionAnswer> {
-    return this.messages.submit('contact', dto, { user, userAgent, surface: query.surface });
+    return this.messages.submit('contact', dto, {
+      user,
+      userAgent,
+      formAgeMs,
+      surface: query.surface,
+    });
   }
 }

@@ -189,6 +189,27 @@ describe('feedback and contact messages (real database)', () => {
     });
   });
 
+  it('answers a form sent within 2 s of being shown like a person, but keeps nothing', async () => {
+    const day = new Date().toISOString().slice(0, 10);
+    const spamCount = async (): Promise<number> =>
+      Number(
+        (await platform.db.collection('spam_counts').findOne({ form: 'contact', day }))?.count ?? 0,
+      );
+    const spamBefore = await spamCount();
+    await messages().deleteMany({});
+    const fast = await visitor.post('/api/contact', VALID['/api/contact'], { 'x-form-age': '350' });
+    expect(fast.status).toBe(200);
+    expect(await fast.json()).toMatchObject({ success: true });
+    expect(await messages().countDocuments()).toBe(0);
+    expect(await spamCount()).toBe(spamBefore + 1);
+
+    const person = await visitor.post('/api/contact', VALID['/api/contact'], {
+      'x-form-age': '8000',
+    });
+    expect(person.status).toBe(200);
+    expect(await messages().countDocuments()).toBe(1);
+  });
+
   it('refuses oversize text', async () => {
     const long = await send(visitor, '/api/contact', {
       ...VALID['/api/contact'],

@@ -4,10 +4,18 @@ import { FEEDBACK_BONUS, UsageService } from '../extraction/usage.service.js';
 import type { UserRecord } from '../users/users.service.js';
 import { MessagesRepository } from './messages.repository.js';
 
+/**
+ * A form sent sooner than this after it was shown was not typed by a person (security plan 21):
+ * it gets the same answer as any other, and nothing is kept.
+ */
+export const MIN_FORM_AGE_MS = 2000;
+
 /** Who sent a form, from where. */
 export type Sender = {
   user: UserRecord | undefined;
   userAgent: string;
+  /** How long the form had been on screen when it was sent (X-Form-Age), when the page said. */
+  formAgeMs?: number | undefined;
   /** Overrides the form's own surface (the add-on's contact page posts to the same route). */
   surface?: Surface | undefined;
 };
@@ -41,8 +49,11 @@ export class MessagesService {
     const { kind } = FORM_PLACE[form];
     const surface = sender.surface ?? FORM_PLACE[form].surface;
     const { extraInfo, ...rest } = dto as Record<string, unknown>;
-    // The hidden field is empty for people. A bot gets the same answer and nothing is kept.
-    if (typeof extraInfo === 'string' && extraInfo.length > 0) {
+    // The hidden field is empty for people, and people take a moment to fill a form. A bot gets
+    // the same answer and nothing is kept.
+    const trapped = typeof extraInfo === 'string' && extraInfo.length > 0;
+    const tooFast = sender.formAgeMs !== undefined && sender.formAgeMs < MIN_FORM_AGE_MS;
+    if (trapped || tooFast) {
       await this.messages.countSpam(form, utcDay());
       return { success: true, message: THANKS[kind] };
     }
