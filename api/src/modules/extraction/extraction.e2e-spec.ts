@@ -219,6 +219,22 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     expect(body.code).toBe('UNSUPPORTED_FILE');
   });
 
+  it('refuses SVG, HTML and XML sent as images, whatever they claim (security plan 3, 6)', async () => {
+    const svg =
+      '<?xml version="1.0"?><svg xmlns="http://www.w3.org/2000/svg" width="200" height="50">' +
+      '<text x="10" y="30">Hello</text></svg>';
+    const html = '<!DOCTYPE html><html><body><p>Hello</p><script>alert(1)</script></body></html>';
+    const xml = '<?xml version="1.0"?><note><to>Tove</to></note>';
+    for (const text of [svg, html, xml]) {
+      for (const prefix of ['', 'data:image/png;base64,']) {
+        const { status, body } = await extract(user, {
+          base64Image: prefix + Buffer.from(text).toString('base64'),
+        });
+        expect({ status, code: body.code }).toEqual({ status: 415, code: 'UNSUPPORTED_FILE' });
+      }
+    }
+  });
+
   it('refuses a damaged PNG (sound header, broken data) as FILE_CORRUPT, not spending quota', async () => {
     const png = evalFile('printed/tesseractjs_testocr.png');
     const damaged = Buffer.concat([png.subarray(0, 64), Buffer.alloc(png.length - 64, 0x5a)]);
