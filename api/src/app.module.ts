@@ -21,7 +21,13 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         MongooseModule.forRoot(config.mongodbUri, {
-          serverSelectionTimeoutMS: 5000,
+          // While the database is away, requests fail within about a second (503
+          // DATABASE_UNAVAILABLE) instead of queueing in mongoose's buffer; the driver keeps
+          // probing and the next request after it returns succeeds, without a restart.
+          bufferCommands: false,
+          serverSelectionTimeoutMS: 1000,
+          heartbeatFrequencyMS: 2000,
+          socketTimeoutMS: 3000, // a database answering slower than this counts as away
           retryAttempts: 3,
           retryDelay: 1000,
         }),
