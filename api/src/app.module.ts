@@ -27,7 +27,10 @@ export class AppModule {
           bufferCommands: false,
           serverSelectionTimeoutMS: 1000,
           heartbeatFrequencyMS: 2000,
-          socketTimeoutMS: 3000, // a database answering slower than this counts as away
+          connectTimeoutMS: 2000,
+          // Every operation, retries included, ends within 3 s: a database slower than that
+          // counts as away (503) rather than holding requests open.
+          timeoutMS: 3000,
           retryAttempts: 3,
           retryDelay: 1000,
         }),
