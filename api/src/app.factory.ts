@@ -19,8 +19,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.disable('x-powered-by');
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
-  setupBodyParsing(app);
-  setupSessions(app, config);
+  // Before body parsing and sessions, so their errors (a 503 while the session store is away)
+  // carry the CORS headers too and the browser can read them.
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
@@ -28,6 +28,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     allowedHeaders: ['Content-Type', 'X-CSRF-Token', 'X-Request-Id', 'X-Form-Age'],
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
+  setupBodyParsing(app);
+  setupSessions(app, config);
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );

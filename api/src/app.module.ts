@@ -21,7 +21,16 @@ export class AppModule {
         ConfigModule.forRoot(config),
         LoggerModule.forRoot(loggerParams(config)),
         MongooseModule.forRoot(config.mongodbUri, {
-          serverSelectionTimeoutMS: 5000,
+          // While the database is away, requests fail within about a second (503
+          // DATABASE_UNAVAILABLE) instead of queueing in mongoose's buffer; the driver keeps
+          // probing and the next request after it returns succeeds, without a restart.
+          bufferCommands: false,
+          serverSelectionTimeoutMS: 1000,
+          heartbeatFrequencyMS: 2000,
+          connectTimeoutMS: 2000,
+          // Every operation, retries included, ends within 3 s: a database slower than that
+          // counts as away (503) rather than holding requests open.
+          timeoutMS: 3000,
           retryAttempts: 3,
           retryDelay: 1000,
         }),

@@ -41,6 +41,8 @@ export const HTTP_ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'TOO_MANY_REQUESTS',
   'SERVICE_UNAVAILABLE',
+  /** The database cannot be reached right now: retry after Retry-After seconds. */
+  'DATABASE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ] as const;
 

@@ -8,9 +8,11 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { ErrorCode } from 'contracts';
+import { isDatabaseUnavailable } from './database-errors.js';
 import { DomainError } from './domain-error.js';
 import { errorEnvelopeOf } from './error-envelope.js';
 import { CODE_BY_STATUS, httpErrors } from './http-errors.js';
+import { requestId as newRequestId } from '../logging/logging.js';
 
 const fallbackLogger = new Logger('AllExceptionsFilter');
 
@@ -36,7 +38,8 @@ function httpMessage(exception: HttpException): string {
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(caught: unknown, host: ArgumentsHost): void {
+    let exception = caught;
     const http = host.switchToHttp();
     // pino-http gives every request its id and a child logger.
     const request = http.getRequest<Request>();
@@ -44,6 +47,16 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const rawId: unknown = request.id; // absent for errors raised before the request logger
     const requestId =
       typeof rawId === 'string' || typeof rawId === 'number' ? String(rawId) : undefined;
+
+    // Errors raised before the request logger runs (session middleware) have no req.log.
+    const log = (request as Partial<Pick<Request, 'log'>>).log;
+    if (isDatabaseUnavailable(exception)) {
+      const message = exception instanceof Error ? exception.message : String(exception);
+      if (log) log.warn({ requestId, reason: message }, 'Database unavailable');
+      else fallbackLogger.warn(`Database unavailable: ${message}`);
+      // Session-store errors come before the request logger: give them an id all the same.
+      exception = httpErrors.databaseUnavailable(requestId ?? newRequestId(request, response));
+    }
 
     let status: number;
     let body: ErrorBody;
@@ -59,8 +72,6 @@ export class AllExceptionsFilter implements ExceptionFilter {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
       const internal = httpErrors.internal();
       body = { code: internal.code, error: internal.message, requestId };
-      // Errors raised before the request logger runs (session middleware) have no req.log.
-      const log = (request as Partial<Pick<Request, 'log'>>).log;
       if (log) log.error({ err: exception, requestId }, 'Unhandled error');
       else fallbackLogger.error(exception instanceof Error ? exception.stack : String(exception));
     }

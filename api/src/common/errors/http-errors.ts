@@ -17,9 +17,21 @@ export const CODE_BY_STATUS: Partial<Record<number, HttpErrorCode | 'FORBIDDEN'>
   503: 'SERVICE_UNAVAILABLE',
 };
 
+/** What a client is told to wait before retrying while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export const httpErrors = {
   payloadTooLarge: () => new DomainError('PAYLOAD_TOO_LARGE', 'The request is too large.', 413),
   invalidJson: () => new DomainError('BAD_REQUEST', 'The request body is not valid JSON.', 400),
+  /** MongoDB unreachable or too slow: a fast 503 the client may retry, never a 500. */
+  databaseUnavailable: (requestId?: string) =>
+    new DomainError(
+      'DATABASE_UNAVAILABLE',
+      'The service is briefly unavailable. Please try again in a few seconds.',
+      503,
+      { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      requestId ? { requestId } : {},
+    ),
   internal: () =>
     new DomainError('INTERNAL_ERROR', 'Something went wrong on our side. Please try again.', 500),
 };

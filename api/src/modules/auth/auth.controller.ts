@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PublicUser } from 'contracts';
 import { UsersService } from '../users/users.service.js';
 import { authErrors } from './auth.errors.js';
-import { generateCsrfToken } from './csrf.js';
+import { issueCsrfToken } from './csrf.js';
 import { SetRedirectDto } from './dto/set-redirect.dto.js';
 import { GoogleCallbackGuard, GoogleSignInGuard } from './google-auth.guard.js';
 import { safeReturnPath } from './return-path.js';
@@ -23,10 +23,16 @@ export class AuthController {
     return req.user ? { user: this.users.toPublic(req.user) } : {};
   }
 
-  /** Called before sign-in: makes sure a session exists and hands out its CSRF token. */
+  /**
+   * Hands out the visitor's CSRF token. It creates no session: only the sign-in start does, so
+   * anonymous traffic writes nothing to the sessions collection.
+   */
   @Get('api/session-init')
-  sessionInit(@Req() req: Request): { csrfToken: string } {
-    return { csrfToken: generateCsrfToken(req) };
+  sessionInit(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): { csrfToken: string } {
+    return { csrfToken: issueCsrfToken(req, res, this.config.session) };
   }
 
   /** Pricing's sign-in: remember where to return, then the browser goes to /auth/google. */

@@ -73,8 +73,10 @@ describe('sign-in, sessions and the user record (embedded provider, real databas
   it('signs a person in, returns where they started and creates their user record', async () => {
     const browser = new Browser();
     await sessionInit(browser);
-    const before = browser.cookie(api, 'sid');
     const authorize = await startSignIn(browser, '/pricing?aff=x');
+    // The sign-in start made the pre-login session (it holds the OAuth state and PKCE verifier).
+    const before = browser.cookie(api, 'sid');
+    expect(before).toBeDefined();
     const callback = await signInAtLocalProvider(
       browser,
       authorize,
@@ -252,12 +254,86 @@ describe('sign-in, sessions and the user record (embedded provider, real databas
     expect(indexes).toContainEqual(expect.objectContaining({ key: { googleId: 1 }, unique: true }));
   });
 
-  it('sets an HttpOnly, SameSite=Lax session cookie on path /', async () => {
-    const response = await fetch(`${api}/api/session-init`);
-    const cookie = response.headers.getSetCookie().find((c) => c.startsWith('sid='));
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
-    expect(cookie).toMatch(/Path=\//);
-    expect(cookie).not.toMatch(/Domain=/i);
+  it('sets HttpOnly, SameSite=Lax session and CSRF cookies on path /', async () => {
+    const browser = new Browser();
+    const init = await browser.request(`${api}/api/session-init`);
+    const start = await browser.request(`${api}/auth/google`);
+    const cookies = [
+      init.headers.getSetCookie().find((c) => c.startsWith('sid.csrf=')),
+      start.headers.getSetCookie().find((c) => c.startsWith('sid=')),
+    ];
+    for (const cookie of cookies) {
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).not.toMatch(/Domain=/i);
+    }
+  });
+
+  it('creates no session for anonymous visitors: 50 session-inits write no session row', async () => {
+    const sessions = app.get<Connection>(getConnectionToken()).collection('sessions');
+    const before = await sessions.countDocuments();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        const response = await fetch(`${api}/api/session-init`);
+        expect(response.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(false);
+        return ((await response.json()) as { csrfToken: string }).csrfToken;
+      }),
+    );
+    expect(new Set(answers).size).toBe(50); // one token per visitor
+    await fetch(`${api}/api/me`);
+    expect(await sessions.countDocuments()).toBe(before);
+  });
+
+  it('keeps one CSRF token per visitor, across sign-in, and refuses it with another cookie', async () => {
+    const browser = new Browser();
+    const first = await sessionInit(browser);
+    expect(await sessionInit(browser)).toBe(first);
+    await signIn(browser, { name: 'Hal', email: 'hal@example.com' });
+    expect(await sessionInit(browser)).toBe(first);
+
+    const other = new Browser();
+    await sessionInit(other);
+    const response = await other.request(`${api}/api/set-redirect`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': first },
+      body: JSON.stringify({ path: '/pricing' }),
+    });
+    expect(response.status).toBe(403);
+  });
+
+  it('renews a signed-in session only when half its lifetime has passed', async () => {
+    const sessions = app.get<Connection>(getConnectionToken()).collection('sessions');
+    const browser = new Browser();
+    await signIn(browser, { name: 'Ida', email: 'ida@example.com' });
+    const id = /^s:([^.]+)\./.exec(decodeURIComponent(browser.cookie(api, 'sid') ?? ''))?.[1];
+    const row = () => sessions.findOne({ _id: id as unknown as never });
+    await me(browser); // the first request after sign-in stamps renewedAt (saved before the body ends)
+    const settled = await row();
+
+    // Signed-in requests neither write the row nor send the cookie again.
+    for (let i = 0; i < 5; i++) {
+      const response = await browser.request(`${api}/api/me`);
+      expect(response.headers.getSetCookie()).toEqual([]);
+      await response.text();
+    }
+    expect(await row()).toEqual(settled);
+
+    // Past half its lifetime (renewedAt set back 4 days of 7): renewed in store and cookie.
+    const session = JSON.parse(String(settled?.session)) as { renewedAt: number };
+    session.renewedAt -= 4 * 24 * 3600_000;
+    const oldExpiry = new Date(Date.now() - 60_000 + 3 * 24 * 3600_000);
+    await sessions.updateOne(
+      { _id: id as unknown as never },
+      {
+        $set: { session: JSON.stringify(session), expires: oldExpiry },
+      },
+    );
+    const renewed = await browser.request(`${api}/api/me`);
+    expect(renewed.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(true);
+    await renewed.text();
+    const after = await row();
+    expect((after?.expires as Date).getTime()).toBeGreaterThan(Date.now() + 6 * 24 * 3600_000);
+    expect(((await me(browser)).user as { name?: string }).name).toBe('Ida');
   });
 });

@@ -6,12 +6,20 @@ declare module 'express-session' {
   interface SessionData {
     /** Same-site path to return to after sign-in. */
     returnTo?: string;
+    /** When the session's expiry was last pushed back (ms since epoch); see session.setup.ts. */
+    renewedAt?: number;
+    /** Passport's own record of the signed-in user. */
+    passport?: { user?: string };
   }
 }
 
 declare module 'express-serve-static-core' {
   interface Request {
     returnTo?: string;
+    /** When the session's expiry was last pushed back (ms since epoch); see session.setup.ts. */
+    renewedAt?: number;
+    /** Passport's own record of the signed-in user. */
+    passport?: { user?: string };
   }
 }
 

@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NO_TEXT_FOUND, type ExtractResponse } from 'contracts';
 import type { UserRecord } from '../users/users.service.js';
 import { decodeUpload, type ExtractDto } from './dto/extract.dto.js';
@@ -9,10 +9,14 @@ import { UsageService } from './usage.service.js';
 
 /**
  * POST /api/extract: decode the upload → check it and reserve the free plan's slot → the engine
- * reads it → record the extraction, or give the slot back when it failed.
+ * reads it → record the extraction, or give the slot back when it failed. A reservation the
+ * database cannot take answers 503 DATABASE_UNAVAILABLE (the one exception filter) before any
+ * reading starts.
  */
 @Injectable()
 export class ExtractionService {
+  private readonly logger = new Logger(ExtractionService.name);
+
   constructor(
     @Inject(EXTRACTION_ENGINE) private readonly engine: ExtractionEngine,
     private readonly usage: UsageService,
@@ -40,7 +44,7 @@ export class ExtractionService {
         ...(upload.kind === 'pdf' ? { page: dto.pageToExtract ?? 1 } : {}),
         ...(dto.language ? { targetLanguage: dto.language } : {}),
       });
-      await this.usage.record(user, {
+      await this.recordOrLog(user, {
         kind: upload.kind,
         source: result.source,
         characters: result.text.length,
@@ -49,8 +53,32 @@ export class ExtractionService {
       });
       return { extractedText: result.found ? result.text : NO_TEXT_FOUND, found: result.found };
     } catch (error) {
-      await this.usage.refund(reservation);
+      // The reading's own error is the answer; a refund the database refuses is logged.
+      await this.usage.refund(reservation).catch((refundError: unknown) => {
+        this.logger.error(
+          `Extraction slot not refunded for user ${user.id}: ${(refundError as Error).message}`,
+        );
+      });
       throw error;
+    }
+  }
+
+  /**
+   * The text was read and its slot is taken: the person gets their text even when the record of
+   * it cannot be written (the database went away meanwhile). The slot stays spent, as for any
+   * successful read; only the statistics row is missing, and the log says so.
+   */
+  private async recordOrLog(
+    user: UserRecord,
+    record: Parameters<UsageService['record']>[1],
+  ): Promise<void> {
+    try {
+      await this.usage.record(user, record);
+    } catch (error) {
+      this.logger.error(
+        `Extraction not recorded for user ${user.id}: ${(error as Error).message}`,
+        (error as Error).stack,
+      );
     }
   }
 }
