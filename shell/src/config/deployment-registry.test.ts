@@ -35,9 +35,9 @@ type Compose = {
 function interpolate(text: string, env: Record<string, string>): string {
   return text.replace(
     /\$\{(\w+)(?:(:?-)([^}]*))?\}/g,
-    (_, name: string, op?: string, fallback = '') => {
+    (_: string, name: string, op: string | undefined, fallback: string | undefined): string => {
       const value = env[name];
-      if (value === undefined || (op === ':-' && value === '')) return op ? fallback : '';
+      if (value === undefined || (op === ':-' && value === '')) return op ? (fallback ?? '') : '';
       return value;
     },
   );
@@ -226,7 +226,7 @@ it('writes no secret in the compose file: each one is a variable from .env', () 
   for (const [name, service] of Object.entries(raw.services)) {
     for (const [key, value] of Object.entries(service.environment ?? {})) {
       if (/SECRET|PASSWORD|API_KEY|TOKEN/.test(key)) {
-        expect(`${name}.${key}=${String(value)}`).toMatch(/=\$\{\w+(:?-)?\}$/);
+        expect(`${name}.${key}=${value}`).toMatch(/=\$\{\w+(:?-)?\}$/);
       }
     }
     const uri = service.environment?.MONGODB_URI;
