@@ -34,9 +34,11 @@ USER node
 CMD ["node", "api/dist/main.js"]
 
 FROM node:20-bookworm-slim AS web
+# A front end (the shell or one remote) served by the production web server: its static build,
+# /runtime-config.json and the CSP for the shell, security headers, caching, compression.
 ARG WORKSPACE
-ENV WORKSPACE=${WORKSPACE}
+ENV WORKSPACE=${WORKSPACE} NODE_ENV=production WEB_HOST=0.0.0.0
 WORKDIR /app
 COPY --from=build /app /app
 USER node
-CMD ["sh", "-c", "cd /app/$WORKSPACE && exec node /app/node_modules/vite/bin/vite.js preview --host 0.0.0.0 --port $PORT --strictPort"]
+CMD ["sh", "-c", "exec node /app/scripts/web-server.mjs \"$WORKSPACE\""]

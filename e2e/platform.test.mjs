@@ -175,3 +175,25 @@ test('with one remote down its routes show the fallback and everything else work
   await suite.page.getByRole('button', { name: 'Retry' }).click();
   await heading('Account Information').waitFor();
 });
+
+test('a remote that hangs shows the fallback with Retry within 10 s, and loads again on Retry', async () => {
+  // Its server accepts connections and never answers (frozen with SIGSTOP).
+  suite.stack.freezeRemote('mfe-billing');
+  try {
+    const started = Date.now();
+    await suite.page.goto(suite.stack.url('/pricing'));
+    await heading('This page could not be loaded').waitFor({ timeout: 10_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await mainNav().waitFor();
+
+    // every other surface still works
+    await suite.page.goto(suite.stack.url('/'));
+    await heading('Extract text from images, handwriting and PDFs').waitFor();
+    await suite.page.goto(suite.stack.url('/pricing'));
+    await heading('This page could not be loaded').waitFor({ timeout: 10_000 });
+  } finally {
+    suite.stack.resumeRemote('mfe-billing');
+  }
+  await suite.page.getByRole('button', { name: 'Retry' }).click();
+  await heading('Pricing').waitFor();
+});

@@ -66,7 +66,8 @@ export const BUILD_TARGET = 'es2022';
  * exposing './routes' (src/routes.tsx) through remoteEntry.js and mf-manifest.json with the shared
  * singletons, and its dev and preview servers on `PORT` or the registry's port. A remote is built,
  * versioned and deployed on its own; the shell finds it at run time through mf-manifest.json.
- * CORS is open because any origin of the platform may load its modules.
+ * The dev and preview servers' CORS is open; in production the remote is served by
+ * scripts/web-server.mjs, whose CORS answers the shell's origin (SHELL_URL) only.
  *
  * A production build uses the federation runtime the shell provides (`externalRuntime`; the shell
  * sets `provideExternalRuntime`) instead of downloading a second copy, so its pages run inside

@@ -7,3 +7,4 @@ export * from './users.js';
 export * from './messages.js';
 export * from './languages.js';
 export * from './remotes.js';
+export * from './runtime-config.js';

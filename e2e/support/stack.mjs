@@ -1,5 +1,6 @@
 // Starts the built platform for the browser tests on free ports with its own FerretDB, the way
-// `npm start` serves it, and Debian's Chromium through playwright-core.
+// `npm start` serves it (the front ends on the production web server, scripts/web-server.mjs),
+// and Debian's Chromium through playwright-core.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -62,6 +63,11 @@ export async function startStack() {
     env: { ...process.env, LOG_LEVEL: 'warn', GOOGLE_CLIENT_ID: '' },
   });
 
+  const signalRemote = (dir, signal) => {
+    const entry = services.remotes.find((r) => r.remote.dir === dir);
+    process.kill(-entry.service.child.pid, signal); // its process group (started detached)
+  };
+
   return {
     layout,
     mongoUri: db.uri,
@@ -73,10 +79,24 @@ export async function startStack() {
     },
     async startRemote(dir) {
       const entry = services.remotes.find((r) => r.remote.dir === dir);
-      entry.service = startRemote(group, { root, remote: entry.remote });
+      entry.service = startRemote(group, { root, layout, remote: entry.remote });
       await waitForPort(entry.remote.port, { service: entry.service });
     },
+    /**
+     * Freezes one remote's server (SIGSTOP): it still accepts connections (the kernel does) and
+     * never answers, as a hung deployment. `resumeRemote` (SIGCONT) lets it answer again.
+     */
+    freezeRemote(dir) {
+      signalRemote(dir, 'SIGSTOP');
+    },
+    resumeRemote(dir) {
+      signalRemote(dir, 'SIGCONT');
+    },
     async stop() {
+      // A frozen server cannot act on SIGTERM.
+      for (const { service } of services.remotes) {
+        if (service.child.exitCode === null) process.kill(-service.child.pid, 'SIGCONT');
+      }
       await group.stopAll();
       rmSync(db.dataDir, { recursive: true, force: true });
     },
@@ -88,7 +108,7 @@ export async function startStack() {
  * Read `suite.stack`, `suite.browser` and `suite.page` inside tests.
  */
 export function browserSuite() {
-  const suite = { stack: null, browser: null, context: null, page: null };
+  const suite = { stack: null, browser: null, context: null, page: null, cspViolations: [] };
   beforeAll(async () => {
     suite.stack = await startStack();
     suite.browser = await launchBrowser();
@@ -100,9 +120,16 @@ export function browserSuite() {
   beforeEach(async () => {
     suite.context = await suite.browser.newContext({ viewport: { width: 1200, height: 800 } });
     suite.page = await suite.context.newPage();
+    // Anything the shell's Content-Security-Policy blocked (a remote's chunk, a style, the pdf.js
+    // worker) fails the test that caused it.
+    suite.cspViolations = [];
+    suite.page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) suite.cspViolations.push(message.text());
+    });
   });
   afterEach(async () => {
     await suite.context.close();
+    expect(suite.cspViolations).toEqual([]);
   });
   return suite;
 }

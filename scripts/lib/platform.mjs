@@ -1,5 +1,6 @@
 // Starts the built platform (API, every remote of the registry, the shell) the way production
-// serves it: node for the API, each front end from its own `vite preview` server. Used by
+// serves it: node for the API, each front end from its own production web server
+// (scripts/web-server.mjs: static files, security headers, caching, compression). Used by
 // `npm start` and by the browser tests.
 import path from 'node:path';
 import { REMOTES, SHELL } from 'contracts';
@@ -95,32 +96,33 @@ export function startIdp(group, { root, layout, accountsFile, env = process.env 
   );
 }
 
-export function startRemote(group, { root, remote, env = process.env }) {
-  return group.start(
-    remote.dir,
-    process.execPath,
-    [viteBin(root), 'preview', '--port', String(remote.port), '--strictPort'],
-    {
-      cwd: path.join(root, remote.dir),
-      env: { ...env, PORT: String(remote.port) },
-    },
-  );
+/** A remote's web server; its CORS answers the shell's origin only. */
+export function startRemote(group, { root, layout, remote, env = process.env }) {
+  return startWeb(group, root, remote.dir, {
+    ...env,
+    PORT: String(remote.port),
+    SHELL_URL: layout.shell.url,
+  });
 }
 
+/** The shell's web server; /runtime-config.json and its CSP come from these variables. */
 export function startShell(group, { root, layout, env = process.env }) {
   const remoteUrls = Object.fromEntries(layout.remotes.map((r) => [r.urlVar, r.url]));
-  return group.start(
-    'shell',
-    process.execPath,
-    [viteBin(root), 'preview', '--port', String(layout.shell.port), '--strictPort'],
-    {
-      cwd: path.join(root, 'shell'),
-      env: { ...env, ...remoteUrls, API_URL: layout.api.url },
-    },
-  );
+  return startWeb(group, root, SHELL.folder, {
+    ...env,
+    ...remoteUrls,
+    PORT: String(layout.shell.port),
+    API_URL: layout.api.url,
+  });
 }
 
-const viteBin = (root) => path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+const startWeb = (group, root, workspace, env) =>
+  group.start(
+    workspace,
+    process.execPath,
+    [path.join(root, 'scripts', 'web-server.mjs'), workspace],
+    { cwd: root, env },
+  );
 
 /** Starts the sign-in provider (when used), API, remotes and shell; waits until each listens. */
 export async function startPlatform(
@@ -133,7 +135,7 @@ export async function startPlatform(
   const api = startApi(group, { root, layout, mongoUri, sessionSecret, env });
   const remotes = layout.remotes.map((remote) => ({
     remote,
-    service: startRemote(group, { root, remote, env }),
+    service: startRemote(group, { root, layout, remote, env }),
   }));
   const shell = startShell(group, { root, layout, env });
   await Promise.all([

@@ -1,6 +1,6 @@
-import type { RuntimeConfig } from '../../runtime-config';
+import type { RuntimeConfig } from 'contracts';
 
-export type { RuntimeConfig, RemoteEntry } from '../../runtime-config';
+export type { RuntimeConfig, RemoteEntry } from 'contracts';
 
 function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   if (typeof value !== 'object' || value === null) return false;

@@ -7,7 +7,7 @@ import { RuntimeConfigContext } from '../config/RuntimeConfigContext';
 import type { RemoteLoader } from '../federation/remote-registry';
 import { RemoteLoaderContext } from '../federation/RemoteLoaderContext';
 import { buildRoutes } from '../routing/build-routes';
-import { buildRuntimeConfig } from '../../runtime-config';
+import { buildRuntimeConfig } from 'contracts';
 
 export const testConfig: RuntimeConfig = buildRuntimeConfig({});
 

@@ -1,0 +1,183 @@
+// The production web server of the front ends (scripts/lib/web-server.mjs) over HTTP, on the
+// built shell and a built remote: the SPA fallback, /runtime-config.json from the environment,
+// the shell's Content-Security-Policy, the security headers, caching, compression and CORS.
+import { readdirSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { buildRuntimeConfig } from 'contracts';
+import { root } from './support/stack.mjs';
+import { createWebServer, PAYMENT_PROVIDER_ORIGINS } from '../scripts/lib/web-server.mjs';
+
+const ENV = {
+  API_URL: 'https://api.example.test',
+  MFE_TEXT_OCR_URL: 'https://ocr.example.test',
+  MFE_SHEETS_ADDON_URL: 'https://addon.example.test/',
+  MFE_COMMENT_FILTER_URL: 'https://filter.example.test',
+  MFE_BILLING_URL: 'https://billing.example.test:8443',
+  ANALYTICS_ENDPOINT: 'https://collect.example.test/e',
+  SHELL_URL: 'https://www.example.test',
+};
+
+const servers = [];
+async function serve(kind, dir, env = ENV) {
+  const server = createWebServer({ dir: path.join(root, dir, 'dist'), kind, env });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  servers.push(server);
+  const base = `http://127.0.0.1:${server.address().port}`;
+  return Object.assign((p, init) => fetch(`${base}${p}`, init), { base });
+}
+
+/** A GET whose body stays as sent (fetch would decode it). */
+const rawGet = (base, p, encoding) =>
+  new Promise((resolve, reject) => {
+    http
+      .get(`${base}${p}`, { headers: { 'accept-encoding': encoding } }, (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on('error', reject);
+  });
+afterAll(async () => {
+  await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+});
+
+/** The CSP as { directive: [sources] }. */
+const directives = (csp) =>
+  Object.fromEntries(
+    csp.split(';').map((d) => {
+      const [name, ...sources] = d.trim().split(/\s+/);
+      return [name, sources];
+    }),
+  );
+
+const hashedAsset = (dir, pattern) =>
+  readdirSync(path.join(root, dir, 'dist', 'assets')).find((f) => pattern.test(f));
+
+describe('the shell', () => {
+  let get;
+  beforeAll(async () => {
+    get = await serve('shell', 'shell');
+  });
+
+  it.each(['/', '/pricing', '/sheets-extension-faq?aff=x', '/this/does/not/exist'])(
+    'answers %s with the app (index.html), not cached without revalidation',
+    async (p) => {
+      const response = await get(p);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<div id="root"></div>');
+    },
+  );
+
+  it('serves /runtime-config.json built from the environment by the one builder', async () => {
+    const response = await get('/runtime-config.json');
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.json()).toEqual(buildRuntimeConfig(ENV));
+  });
+
+  it('sends a CSP allowing exactly the configured remotes and API', async () => {
+    const response = await get('/pricing');
+    const csp = directives(response.headers.get('content-security-policy'));
+    const remotes = [
+      'https://ocr.example.test',
+      'https://addon.example.test',
+      'https://filter.example.test',
+      'https://billing.example.test:8443',
+    ];
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(csp['script-src']).toEqual(["'self'", ...remotes, ...PAYMENT_PROVIDER_ORIGINS]);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'blob:',
+      'https://api.example.test',
+      ...remotes,
+      'https://collect.example.test',
+    ]);
+    expect(csp['worker-src']).toEqual(["'self'", 'blob:', ...remotes]);
+    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", ...remotes]);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['object-src']).toEqual(["'none'"]);
+    expect(csp['base-uri']).toEqual(["'none'"]);
+    expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
+    expect(Object.values(csp).flat()).not.toContain('*');
+  });
+
+  it('sends nosniff and a Referrer-Policy, and HSTS only behind TLS', async () => {
+    const plain = await get('/');
+    expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(plain.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(plain.headers.get('strict-transport-security')).toBeNull();
+    // X-Forwarded-Proto from an untrusted client changes nothing
+    const spoofed = await get('/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+
+    const proxied = await serve('shell', 'shell', { ...ENV, TRUST_PROXY_HOPS: '1' });
+    const secure = await proxied('/', { headers: { 'x-forwarded-proto': 'https' } });
+    expect(secure.headers.get('strict-transport-security')).toMatch(/max-age=31536000/);
+    const forged = await proxied('/', { headers: { 'x-forwarded-proto': 'https, http' } });
+    expect(forged.headers.get('strict-transport-security')).toBeNull();
+
+    const forced = await serve('shell', 'shell', { ...ENV, FORCE_HSTS: '1' });
+    expect((await forced('/')).headers.get('strict-transport-security')).toMatch(/max-age/);
+  });
+
+  it('caches hashed assets for a year as immutable and compresses them', async () => {
+    const asset = hashedAsset('shell', /^mf-entry-bootstrap-.*\.js$/);
+    const gzip = await rawGet(get.base, `/assets/${asset}`, 'gzip');
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gzip.headers['content-type']).toMatch(/javascript/);
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).length).toBeGreaterThan(gzip.body.length);
+  });
+
+  it('answers a missing asset or file with 404, not the app', async () => {
+    expect((await get('/assets/missing-0123abcd.js')).status).toBe(404);
+    expect((await get('/favicon-missing.png')).status).toBe(404);
+  });
+
+  it('refuses other methods than GET and HEAD', async () => {
+    expect((await get('/', { method: 'POST' })).status).toBe(405);
+  });
+});
+
+describe('a remote', () => {
+  let get;
+  beforeAll(async () => {
+    get = await serve('remote', 'mfe-billing');
+  });
+
+  it('answers CORS to the shell origin only', async () => {
+    const fromShell = await get('/mf-manifest.json', {
+      headers: { origin: 'https://www.example.test' },
+    });
+    expect(fromShell.headers.get('access-control-allow-origin')).toBe('https://www.example.test');
+    expect(fromShell.headers.get('vary')).toMatch(/Origin/);
+    const fromElsewhere = await get('/mf-manifest.json', {
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(fromElsewhere.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await get('/remoteEntry.js', {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('revalidates remoteEntry.js and mf-manifest.json, and compresses them with brotli', async () => {
+    for (const file of ['/remoteEntry.js', '/mf-manifest.json']) {
+      const raw = await rawGet(get.base, file, 'br');
+      expect(raw.headers['cache-control']).toBe('no-cache');
+      expect(raw.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(raw.body).length).toBeGreaterThan(100);
+    }
+    const gz = await rawGet(get.base, '/remoteEntry.js', 'gzip');
+    expect(gunzipSync(gz.body).toString()).toContain('mfeBilling');
+  });
+
+  it('has no SPA fallback: an unknown path is a 404', async () => {
+    expect((await get('/pricing')).status).toBe(404);
+  });
+});
