@@ -29,11 +29,15 @@ export type BodyLimit = { paths: readonly string[]; limitBytes: number };
 /** An upload route: its caller is checked before its (large) body is read. */
 export type UploadRoute = {
   path: string;
-  /** Run in order before the body is read: sign-in, CSRF, admission. Any may refuse. */
+  /** Who calls (sign-in, CSRF), before anything else. Any may refuse. */
   before: RequestHandler[];
   /** The most this caller may send, and the answer when over it. */
-  limitFor: (req: Request) => { bytes: number; tooLarge: () => DomainError };
+  limitFor: (req: Request) => UploadLimit;
+  /** Once the declared size is within the limit, just before reading (a concurrency slot). */
+  admit: RequestHandler[];
 };
+
+export type UploadLimit = { bytes: number; tooLarge: () => DomainError };
 
 /**
  * The hook for payment webhooks (a later issue adds the routes): each provider's documented
@@ -98,16 +102,11 @@ function readJsonWithin(
   req: Request,
   res: Response,
   next: NextFunction,
-  limit: { bytes: number; tooLarge: () => DomainError },
+  limit: UploadLimit,
   timeoutMs: number,
 ): void {
   if (!isJson(req)) {
     next(); // no body to read: validation names what is missing
-    return;
-  }
-  const length = declaredLength(req);
-  if (length !== undefined && length > limit.bytes) {
-    refuse(res, limit.tooLarge());
     return;
   }
   let chunks: Buffer[] = [];
@@ -161,6 +160,12 @@ export function setupBodyParsing(app: INestApplication, options: BodyParsingOpti
   const uploadPaths = new Set(options.uploads.map((route) => route.path));
   for (const route of options.uploads) {
     // Exact path (app.use would match prefixes), POST only; other methods find no route.
+    const withinLimit: RequestHandler = (req, res, next) => {
+      const length = declaredLength(req);
+      const limit = route.limitFor(req);
+      if (length !== undefined && length > limit.bytes) refuse(res, limit.tooLarge());
+      else next();
+    };
     const reader: RequestHandler = (req, res, next) => {
       readJsonWithin(req, res, next, route.limitFor(req), options.uploadTimeoutMs);
     };
@@ -169,7 +174,7 @@ export function setupBodyParsing(app: INestApplication, options: BodyParsingOpti
         next();
         return;
       }
-      const steps = [...route.before, reader];
+      const steps = [...route.before, withinLimit, ...route.admit, reader];
       const run = (index: number): void => {
         const step = steps[index];
         if (!step) {

@@ -12,8 +12,8 @@ export const planMaxBytes = (user: { isPremium: boolean } | undefined): number =
 const JSON_ALLOWANCE = 4 * 1024;
 
 /**
- * POST /api/extract as an upload route (common/http/body-parsing.ts): signed in, CSRF token and a
- * free concurrency slot before the body is read; the body within the caller's plan limit in
+ * POST /api/extract as an upload route (common/http/body-parsing.ts): signed in with the CSRF token,
+ * a declared size within the plan and a free concurrency slot before the body is read; the body within the caller's plan limit in
  * base64 terms, refused over it with the engine's own IMAGE_SIZE_EXCEED message for that plan.
  * A table-extraction upload route takes the same shape.
  */
@@ -21,7 +21,7 @@ export function extractUploadRoute(app: INestApplication): UploadRoute {
   const concurrency = app.get(ExtractionConcurrency);
   return {
     path: '/api/extract',
-    before: [signedInWithCsrf, concurrency.admit],
+    before: [signedInWithCsrf],
     limitFor: (req) => {
       const maxBytes = planMaxBytes(req.user);
       return {
@@ -29,5 +29,6 @@ export function extractUploadRoute(app: INestApplication): UploadRoute {
         tooLarge: () => extractionErrors.sizeExceeded(maxBytes),
       };
     },
+    admit: [concurrency.admit],
   };
 }
