@@ -179,6 +179,19 @@ describe('POST /api/extract: the body is read only for a known caller, within th
     },
   );
 
+  it('holds routes other than uploads and forms to a 2 KB body', async () => {
+    const post = (path: string) =>
+      free.browser.request(`${platform.api}/api/set-redirect`, {
+        method: 'POST',
+        headers: sessionHeaders(free),
+        body: JSON.stringify({ path }),
+      });
+    expect((await post('/pricing')).status).toBe(200);
+    const large = await post(`/pricing?aff=${'x'.repeat(3000)}`);
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+  });
+
   const upload = (who: SignedIn, bytes: number) =>
     who.browser.request(`${platform.api}/api/extract`, {
       method: 'POST',
