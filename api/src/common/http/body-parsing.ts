@@ -155,74 +155,71 @@ export type BodyParsingOptions = {
   uploadTimeoutMs: number;
 };
 
-/** Call after the sessions are set up: upload routes check their caller from the session. */
-export function setupBodyParsing(app: INestApplication, options: BodyParsingOptions): void {
-  const uploadPaths = new Set(options.uploads.map((route) => route.path));
-  for (const route of options.uploads) {
-    // Exact path (app.use would match prefixes), POST only; other methods find no route.
-    const withinLimit: RequestHandler = (req, res, next) => {
-      const length = declaredLength(req);
-      const limit = route.limitFor(req);
-      if (length !== undefined && length > limit.bytes) refuse(res, limit.tooLarge());
-      else next();
-    };
-    const reader: RequestHandler = (req, res, next) => {
-      readJsonWithin(req, res, next, route.limitFor(req), options.uploadTimeoutMs);
-    };
-    app.use((req: Request, res: Response, next: NextFunction) => {
-      if (req.path !== route.path || req.method !== 'POST') {
+/** Runs middleware in order; a DomainError from any of them is answered (connection closed). */
+function chain(steps: readonly RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    const run = (index: number): void => {
+      const step = steps[index];
+      if (!step) {
         next();
         return;
       }
-      const steps = [...route.before, withinLimit, ...route.admit, reader];
-      const run = (index: number): void => {
-        const step = steps[index];
-        if (!step) {
-          next();
-          return;
-        }
-        void step(req, res, (error?: unknown) => {
-          if (error instanceof DomainError) refuse(res, error);
-          else if (error) next(error);
-          else run(index + 1);
-        });
-      };
-      run(0);
-    });
-  }
-
-  const parsers = new Map<number, RequestHandler[]>();
-  const parsersFor = (limitBytes: number): RequestHandler[] => {
-    const known = parsers.get(limitBytes);
-    if (known) return known;
-    const made = [
-      oversizeByLength(limitBytes, httpErrors.payloadTooLarge),
-      express.json({ limit: limitBytes, inflate: false }),
-      express.urlencoded({ extended: false, limit: limitBytes, inflate: false }),
-    ];
-    parsers.set(limitBytes, made);
-    return made;
+      void step(req, res, (error?: unknown) => {
+        if (error instanceof DomainError) refuse(res, error);
+        else if (error) next(error);
+        else run(index + 1);
+      });
+    };
+    run(0);
   };
-  const limitOf = new Map<string, number>();
-  for (const { paths, limitBytes } of options.limits)
-    for (const path of paths) limitOf.set(path, limitBytes);
+}
+
+function uploadHandler(route: UploadRoute, timeoutMs: number): RequestHandler {
+  const withinLimit: RequestHandler = (req, res, next) => {
+    const length = declaredLength(req);
+    const limit = route.limitFor(req);
+    if (length !== undefined && length > limit.bytes) refuse(res, limit.tooLarge());
+    else next();
+  };
+  const reader: RequestHandler = (req, res, next) => {
+    readJsonWithin(req, res, next, route.limitFor(req), timeoutMs);
+  };
+  return chain([...route.before, withinLimit, ...route.admit, reader]);
+}
+
+/** JSON and form bodies within `limitBytes`; refused unread when Content-Length is over. */
+const smallBodyParser = (limitBytes: number): RequestHandler =>
+  chain([
+    oversizeByLength(limitBytes, httpErrors.payloadTooLarge),
+    express.json({ limit: limitBytes, inflate: false }),
+    express.urlencoded({ extended: false, limit: limitBytes, inflate: false }),
+  ]);
+
+/** Call after the sessions are set up: upload routes check their caller from the session. */
+export function setupBodyParsing(app: INestApplication, options: BodyParsingOptions): void {
+  // Exact paths (app.use would match prefixes); uploads are POST, other methods find no route.
+  const uploads = new Map(
+    options.uploads.map((route) => [route.path, uploadHandler(route, options.uploadTimeoutMs)]),
+  );
+  const byPath = new Map<string, RequestHandler>();
+  for (const { paths, limitBytes } of options.limits) {
+    const parser = smallBodyParser(limitBytes);
+    for (const path of paths) byPath.set(path, parser);
+  }
+  const fallback = smallBodyParser(DEFAULT_BODY_LIMIT_BYTES);
 
   app.use((req: Request, res: Response, next: NextFunction) => {
-    if (uploadPaths.has(req.path) || req.path.startsWith('/api/webhooks/')) {
-      next();
+    const upload = uploads.get(req.path);
+    if (upload) {
+      if (req.method === 'POST') upload(req, res, next);
+      else next();
       return;
     }
-    const [check, json, form] = parsersFor(limitOf.get(req.path) ?? DEFAULT_BODY_LIMIT_BYTES);
-    if (!check || !json || !form) {
-      next();
+    if (req.path.startsWith('/api/webhooks/')) {
+      next(); // raw, or no route (setupWebhookBodies)
       return;
     }
-    void check(req, res, () => {
-      void json(req, res, (jsonError?: unknown) => {
-        if (jsonError) next(jsonError);
-        else void form(req, res, next);
-      });
-    });
+    void (byPath.get(req.path) ?? fallback)(req, res, next);
   });
   app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: unknown } | null)?.type;
