@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { ValidationPipe, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
@@ -6,8 +7,18 @@ import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { Logger } from './common/logging/logger.module.js';
 import type { AppConfig } from './config/app-config.js';
-import { setupBodyParsing } from './common/http/body-parsing.js';
+import {
+  refuseCompressedBodies,
+  setupBodyParsing,
+  setupWebhookBodies,
+  type WebhookRoute,
+} from './common/http/body-parsing.js';
 import { setupSessions } from './modules/auth/session.setup.js';
+import { extractUploadRoute } from './modules/extraction/extract-upload.js';
+import { MESSAGE_FORM_BODY } from './modules/messages/form-body-limit.js';
+
+/** Payment webhooks (a later issue): raw bodies, before sessions; see WebhookRoute. */
+const WEBHOOK_ROUTES: readonly WebhookRoute[] = [];
 
 /** Builds the API with everything main.ts serves: the same wiring runs in tests. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
@@ -19,8 +30,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   app.disable('x-powered-by');
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'same-site' } }));
   if (config.trustProxyHops > 0) app.set('trust proxy', config.trustProxyHops);
-  // Before body parsing and sessions, so their errors (a 503 while the session store is away)
-  // carry the CORS headers too and the browser can read them.
+  // CORS first, before body parsing and sessions, so early refusals and their errors (a 503
+  // while the session store is away) carry the CORS headers and the browser can read them.
   app.enableCors({
     origin: config.corsOrigins,
     credentials: true,
@@ -28,8 +39,20 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     allowedHeaders: ['Content-Type', 'X-CSRF-Token', 'X-Request-Id', 'X-Form-Age'],
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
-  setupBodyParsing(app);
+  // Bodies: nothing compressed; webhooks raw before sessions; then the session tells who calls,
+  // and upload routes check the caller before their body is read (common/http/body-parsing.ts).
+  refuseCompressedBodies(app);
+  setupWebhookBodies(app, WEBHOOK_ROUTES);
   setupSessions(app, config);
+  setupBodyParsing(app, {
+    uploads: [extractUploadRoute(app)],
+    limits: [MESSAGE_FORM_BODY],
+    uploadTimeoutMs: config.http.requestTimeoutMs,
+  });
+  // A slow-drip request (headers or body) is closed (408) once these pass.
+  const server: Server = app.getHttpServer();
+  server.headersTimeout = Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs);
+  server.requestTimeout = config.http.requestTimeoutMs;
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );

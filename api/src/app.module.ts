@@ -5,6 +5,7 @@ import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
 import { ErrorEnvelopeGuard } from './common/errors/error-envelope.js';
 import { LoggerModule } from './common/logging/logger.module.js';
 import { loggerParams } from './common/logging/logging.js';
+import { RateLimitModule } from './common/throttling/rate-limit.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
@@ -34,6 +35,7 @@ export class AppModule {
           retryAttempts: 3,
           retryDelay: 1000,
         }),
+        RateLimitModule,
         HealthModule,
         AuthModule,
         ExtractionModule,

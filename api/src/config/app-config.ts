@@ -54,6 +54,14 @@ const schema = z.object({
     .min(1)
     .max(24 * 3600)
     .default(600),
+  EXTRACT_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000).default(30),
+  EXTRACT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(60),
+  EXTRACT_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  EXTRACT_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(60),
+  HEALTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(120),
+  HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
 });
 
 export type AppConfig = {
@@ -81,6 +89,12 @@ export type AppConfig = {
   redisKeyPrefix: string;
   /** Feedback and contact messages allowed per IP and per signed-in user in each window. */
   messageLimits: { perIp: number; perUser: number; windowMs: number };
+  /** POST /api/extract attempts per user and per IP in each window; extractions at once per user. */
+  extractLimits: { perUser: number; perIp: number; windowMs: number; concurrentPerUser: number };
+  /** Requests per client IP and minute: sign-in (/auth/google and its callback), /api/health. */
+  ipLimitsPerMinute: { signIn: number; health: number };
+  /** Node server timeouts: a whole request (a 30 MB upload at modest speed), its headers. */
+  http: { requestTimeoutMs: number; headersTimeoutMs: number };
   oauth: OAuthConfig;
 };
 
@@ -202,6 +216,17 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       perIp: c.MESSAGE_LIMIT_PER_IP,
       perUser: c.MESSAGE_LIMIT_PER_USER,
       windowMs: c.MESSAGE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    extractLimits: {
+      perUser: c.EXTRACT_LIMIT_PER_USER,
+      perIp: c.EXTRACT_LIMIT_PER_IP,
+      windowMs: c.EXTRACT_LIMIT_WINDOW_SECONDS * 1000,
+      concurrentPerUser: c.EXTRACT_CONCURRENT_PER_USER,
+    },
+    ipLimitsPerMinute: { signIn: c.SIGN_IN_LIMIT_PER_IP, health: c.HEALTH_LIMIT_PER_IP },
+    http: {
+      requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
+      headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
     },
   };
 }

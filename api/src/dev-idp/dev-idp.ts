@@ -13,6 +13,11 @@ export type DevIdpOptions = {
   issuer: string;
   redirectUris: string[];
   accountsFile?: string;
+  /**
+   * Addresses the provider reports with email_verified false, as Google does for an account
+   * made with an address nobody confirmed (tests of the API's refusal). Every other is verified.
+   */
+  unverifiedEmails?: readonly string[];
 };
 
 export type DevIdp = {
@@ -75,7 +80,12 @@ export function createProvider(options: DevIdpOptions, accounts: DevAccountsStor
       if (!account) return undefined;
       return {
         accountId: sub,
-        claims: () => ({ sub, name: account.name, email: account.email, email_verified: true }),
+        claims: () => ({
+          sub,
+          name: account.name,
+          email: account.email,
+          email_verified: !options.unverifiedEmails?.includes(account.email),
+        }),
       };
     },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },

@@ -1,42 +1,232 @@
 import type { INestApplication } from '@nestjs/common';
-import express, { type NextFunction, type Request, type Response } from 'express';
-import {
-  base64Length,
-  extractionErrors,
-  PLAN_MAX_BYTES,
-} from '../../modules/extraction/engine/index.js';
-import type { DomainError } from '../errors/domain-error.js';
+import express, {
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from 'express';
+import { DomainError } from '../errors/domain-error.js';
 import { httpErrors } from '../errors/http-errors.js';
 
-// JSON bodies: 100 KB everywhere, except uploads to /api/extract, whose base64 may carry the
-// largest plan's file. An upload above that is answered like any oversize file, before it is all
-// read; every answer comes from the error catalogues.
-const EXTRACT_LIMIT = base64Length(PLAN_MAX_BYTES.premium) + 1024 * 1024;
+// Request bodies: nothing large is read, and nothing is inflated, before the caller is known.
+// - Compressed bodies are refused everywhere (browsers never compress uploads; an inflated
+//   body's size cannot be known from its Content-Length).
+// - Upload routes check the caller (sign-in, CSRF, admission) before a byte of the body is read,
+//   then read it within the caller's own limit.
+// - Every other route gets a body sized for what it takes.
+// - Payment webhooks get their raw body, before sessions (signature auth, no session or CSRF).
+// Every refusal comes from an error catalogue and closes the connection, so what the client was
+// still sending is not read.
 
-const send = (res: Response, error: DomainError): void => {
-  res.status(error.status).json({ code: error.code, error: error.message });
+const KB = 1024;
+
+/** Bodies of routes not named below: ids, flags, a return path. */
+export const DEFAULT_BODY_LIMIT_BYTES = 2 * KB;
+
+/** A route whose JSON body may be larger than the default. */
+export type BodyLimit = { paths: readonly string[]; limitBytes: number };
+
+/** An upload route: its caller is checked before its (large) body is read. */
+export type UploadRoute = {
+  path: string;
+  /** Who calls (sign-in, CSRF), before anything else. Any may refuse. */
+  before: RequestHandler[];
+  /** The most this caller may send, and the answer when over it. */
+  limitFor: (req: Request) => UploadLimit;
+  /** Once the declared size is within the limit, just before reading (a concurrency slot). */
+  admit: RequestHandler[];
 };
 
-export function setupBodyParsing(app: INestApplication): void {
-  app.use('/api/extract', express.json({ limit: EXTRACT_LIMIT }));
-  app.use(express.json({ limit: '100kb' }));
-  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
-  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+export type UploadLimit = { bytes: number; tooLarge: () => DomainError };
+
+/**
+ * The hook for payment webhooks (a later issue adds the routes): each provider's documented
+ * maximum payload, kept raw in `req.body` (a Buffer) for signature verification. Mounted before
+ * sessions, so no session is read or created; CSRF exempts /api/webhooks/ (auth/csrf.ts); no rate
+ * limit per IP applies (a provider sends from a few addresses) — the signature is the control.
+ */
+export type WebhookRoute = { path: `/api/webhooks/${string}`; limitBytes: number };
+
+/** Answers with a catalogue error and closes the connection instead of reading the rest. */
+export function refuse(res: Response, error: DomainError): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.setHeader('Connection', 'close');
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  res.status(error.status).json({ code: error.code, error: error.message });
+}
+
+const declaredLength = (req: Request): number | undefined => {
+  const header = req.headers['content-length'];
+  return header === undefined ? undefined : Number(header);
+};
+
+/** Content-Encoding other than identity → 415, before anything is read or inflated. */
+export function refuseCompressedBodies(app: INestApplication): void {
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const encoding = req.headers['content-encoding']?.trim().toLowerCase();
+    if (encoding && encoding !== 'identity') {
+      refuse(res, httpErrors.unsupportedEncoding());
+      return;
+    }
+    next();
+  });
+}
+
+/** Raw bodies for payment webhooks; call before the sessions are set up. */
+export function setupWebhookBodies(app: INestApplication, routes: readonly WebhookRoute[]): void {
+  for (const route of routes) {
+    app.use(route.path, oversizeByLength(route.limitBytes, httpErrors.payloadTooLarge));
+    app.use(route.path, express.raw({ type: () => true, limit: route.limitBytes, inflate: false }));
+  }
+}
+
+function oversizeByLength(limitBytes: number, tooLarge: () => DomainError): RequestHandler {
+  return (req, res, next) => {
+    const length = declaredLength(req);
+    if (length !== undefined && length > limitBytes) refuse(res, tooLarge());
+    else next();
+  };
+}
+
+const isJson = (req: Request): boolean => req.is('application/json') === 'application/json';
+
+/**
+ * Reads a JSON body within `limitBytes`: refused as soon as Content-Length says it is over, or,
+ * chunked, the moment the bytes read pass the limit; refused when it takes longer than
+ * `timeoutMs` to arrive (a slow drip).
+ */
+function readJsonWithin(
+  req: Request,
+  res: Response,
+  next: NextFunction,
+  limit: UploadLimit,
+  timeoutMs: number,
+): void {
+  if (!isJson(req)) {
+    next(); // no body to read: validation names what is missing
+    return;
+  }
+  let chunks: Buffer[] = [];
+  let received = 0;
+  let settled = false;
+  const settle = (error?: DomainError): void => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(timer);
+    req.off('data', onData);
+    req.off('end', onEnd);
+    if (error) {
+      chunks = [];
+      req.pause();
+      refuse(res, error);
+      return;
+    }
+    const text = Buffer.concat(chunks).toString('utf8');
+    chunks = [];
+    try {
+      req.body = text.length === 0 ? {} : (JSON.parse(text) as unknown);
+    } catch {
+      refuse(res, httpErrors.invalidJson());
+      return;
+    }
+    next();
+  };
+  const onData = (chunk: Buffer): void => {
+    received += chunk.length;
+    if (received > limit.bytes) settle(limit.tooLarge());
+    else chunks.push(chunk);
+  };
+  const onEnd = (): void => settle();
+  const timer = setTimeout(() => settle(httpErrors.requestTimeout()), timeoutMs);
+  req.on('data', onData);
+  req.on('end', onEnd);
+  req.once('close', () => {
+    if (!settled) settle(httpErrors.requestTimeout());
+  });
+}
+
+export type BodyParsingOptions = {
+  uploads: readonly UploadRoute[];
+  limits: readonly BodyLimit[];
+  /** Longest an upload's body may take to arrive. */
+  uploadTimeoutMs: number;
+};
+
+/** Runs middleware in order; a DomainError from any of them is answered (connection closed). */
+function chain(steps: readonly RequestHandler[]): RequestHandler {
+  return (req, res, next) => {
+    const run = (index: number): void => {
+      const step = steps[index];
+      if (!step) {
+        next();
+        return;
+      }
+      void step(req, res, (error?: unknown) => {
+        if (error instanceof DomainError) refuse(res, error);
+        else if (error) next(error);
+        else run(index + 1);
+      });
+    };
+    run(0);
+  };
+}
+
+function uploadHandler(route: UploadRoute, timeoutMs: number): RequestHandler {
+  const withinLimit: RequestHandler = (req, res, next) => {
+    const length = declaredLength(req);
+    const limit = route.limitFor(req);
+    if (length !== undefined && length > limit.bytes) refuse(res, limit.tooLarge());
+    else next();
+  };
+  const reader: RequestHandler = (req, res, next) => {
+    readJsonWithin(req, res, next, route.limitFor(req), timeoutMs);
+  };
+  return chain([...route.before, withinLimit, ...route.admit, reader]);
+}
+
+/** JSON and form bodies within `limitBytes`; refused unread when Content-Length is over. */
+const smallBodyParser = (limitBytes: number): RequestHandler =>
+  chain([
+    oversizeByLength(limitBytes, httpErrors.payloadTooLarge),
+    express.json({ limit: limitBytes, inflate: false }),
+    express.urlencoded({ extended: false, limit: limitBytes, inflate: false }),
+  ]);
+
+/** Call after the sessions are set up: upload routes check their caller from the session. */
+export function setupBodyParsing(app: INestApplication, options: BodyParsingOptions): void {
+  // Exact paths (app.use would match prefixes); uploads are POST, other methods find no route.
+  const uploads = new Map(
+    options.uploads.map((route) => [route.path, uploadHandler(route, options.uploadTimeoutMs)]),
+  );
+  const byPath = new Map<string, RequestHandler>();
+  for (const { paths, limitBytes } of options.limits) {
+    const parser = smallBodyParser(limitBytes);
+    for (const path of paths) byPath.set(path, parser);
+  }
+  const fallback = smallBodyParser(DEFAULT_BODY_LIMIT_BYTES);
+
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    const upload = uploads.get(req.path);
+    if (upload) {
+      if (req.method === 'POST') upload(req, res, next);
+      else next();
+      return;
+    }
+    if (req.path.startsWith('/api/webhooks/')) {
+      next(); // raw, or no route (setupWebhookBodies)
+      return;
+    }
+    void (byPath.get(req.path) ?? fallback)(req, res, next);
+  });
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
     const type = (error as { type?: unknown } | null)?.type;
-    if (type === 'entity.too.large') {
-      const upload = req.path.startsWith('/api/extract');
-      send(
-        res,
-        upload
-          ? extractionErrors.sizeExceeded(PLAN_MAX_BYTES.premium)
-          : httpErrors.payloadTooLarge(),
-      );
-      return;
-    }
-    if (type === 'entity.parse.failed') {
-      send(res, httpErrors.invalidJson());
-      return;
-    }
-    next(error);
+    if (type === 'entity.too.large') refuse(res, httpErrors.payloadTooLarge());
+    else if (type === 'entity.parse.failed') refuse(res, httpErrors.invalidJson());
+    else if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+      refuse(res, httpErrors.unsupportedMediaType());
+    else next(error);
   });
 }

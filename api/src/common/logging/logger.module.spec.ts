@@ -27,6 +27,11 @@ class ProbeController {
     this.logger.log('inside the handler', 'ProbeController');
     return { ok: true };
   }
+
+  @Get('auth/google/callback')
+  callback(): { ok: true } {
+    return { ok: true };
+  }
 }
 
 @Module({
@@ -63,6 +68,19 @@ describe('LoggerModule', () => {
       res: { statusCode: 200 },
     });
     expect(JSON.stringify(lines)).not.toContain('secret-session-value');
+  });
+
+  it("keeps the OAuth callback's code and state out of the logs, and other queries in", async () => {
+    lines.length = 0;
+    await request(app.getHttpServer()).get(
+      '/auth/google/callback?code=secret-oauth-code&state=secret-oauth-state',
+    );
+    await request(app.getHttpServer()).get('/probe?page=2');
+    const urls = lines
+      .filter((l) => l.msg === 'request completed')
+      .map((l) => (l.req as { url: string }).url);
+    expect(urls).toEqual(['/auth/google/callback?[redacted]', '/probe?page=2']);
+    expect(JSON.stringify(lines)).not.toMatch(/secret-oauth/);
   });
 
   it("writes Nest's log lines through the request's logger, with its id and context", async () => {

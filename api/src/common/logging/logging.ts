@@ -13,6 +13,18 @@ export function requestId(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
+// Routes whose query carries secrets: the OAuth callback's ?code=&state= could be replayed
+// by anyone who reads the logs.
+const SECRET_QUERY_PATHS = ['/auth/google/callback'];
+
+/** The URL as logged: the query of SECRET_QUERY_PATHS replaced by a marker. */
+export function loggedUrl(url: string): string {
+  const index = url.indexOf('?');
+  if (index === -1) return url;
+  const path = url.slice(0, index);
+  return SECRET_QUERY_PATHS.includes(path.replace(/\/+$/, '')) ? `${path}?[redacted]` : url;
+}
+
 /** Structured JSON logs, one line per request, each with its request id; secrets redacted. */
 export function loggerParams(config: AppConfig): Options {
   return {
@@ -24,7 +36,7 @@ export function loggerParams(config: AppConfig): Options {
       req: (req: { id: string; method: string; url: string; remoteAddress?: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: loggedUrl(req.url),
         remoteAddress: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { RateLimit } from '../../common/throttling/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PublicUser } from 'contracts';
 import { UsersService } from '../users/users.service.js';
@@ -47,12 +48,14 @@ export class AuthController {
 
   @Get('auth/google')
   @UseGuards(GoogleSignInGuard)
+  @RateLimit('sign-in') // below: counted before the guard starts a sign-in
   signIn(): void {
     // The guard has redirected the browser to the provider.
   }
 
   @Get('auth/google/callback')
   @UseGuards(GoogleCallbackGuard)
+  @RateLimit('sign-in')
   callback(@Req() req: Request, @Res() res: Response): void {
     res.redirect(302, `${this.config.webUrl}${req.returnTo ?? '/'}`);
   }

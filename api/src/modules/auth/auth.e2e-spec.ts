@@ -21,7 +21,11 @@ describe('sign-in, sessions and the user record (embedded provider, real databas
     api = `http://127.0.0.1:${String(apiPort)}`;
     callbackPrefix = `${api}/auth/google/callback`;
     const issuer = `http://127.0.0.1:${String(idpPort)}`;
-    idp = await startDevIdp({ issuer, redirectUris: [callbackPrefix] });
+    idp = await startDevIdp({
+      issuer,
+      redirectUris: [callbackPrefix],
+      unverifiedEmails: ['unverified@example.com'],
+    });
     app = await createTestApp({ DEV_IDP_URL: issuer, API_PUBLIC_URL: api, WEB_URL: WEB });
     await app.listen(apiPort, '127.0.0.1');
   });
@@ -148,6 +152,16 @@ describe('sign-in, sessions and the user record (embedded provider, real databas
     expect(response.status).toBe(403);
     expect(await response.json()).toMatchObject({ code: 'SIGN_IN_FAILED' });
     expect(await me(browser)).toEqual({});
+  });
+
+  it('refuses an account whose email the provider has not verified, creating nothing', async () => {
+    const browser = new Browser();
+    const { done } = await signIn(browser, { name: 'Eve', email: 'unverified@example.com' });
+    expect(done.status).toBe(403);
+    expect(await done.json()).toMatchObject({ code: 'SIGN_IN_FAILED' });
+    expect(await me(browser)).toEqual({});
+    const users = app.get<Connection>(getConnectionToken()).collection('users');
+    expect(await users.countDocuments({ email: 'unverified@example.com' })).toBe(0);
   });
 
   it('rejects a callback whose state was changed, with no session', async () => {

@@ -63,7 +63,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Webhooks are signed by their senders instead (later issues). */
 const EXEMPT_PREFIXES = ['/api/webhooks/'];
 
+/**
+ * A call that carries a bearer token and no cookie cannot ride on a browser's ambient
+ * credentials (a cross-site page cannot set Authorization without a preflight CORS refuses), so
+ * it needs no CSRF token. With any cookie the token is still required.
+ */
+const isBearerOnly = (req: Request): boolean =>
+  /^Bearer\s+\S/i.test(req.headers.authorization ?? '') && !req.headers.cookie;
+
 export function needsCsrfCheck(req: Request): boolean {
   if (SAFE_METHODS.has(req.method)) return false;
+  if (isBearerOnly(req)) return false;
   return !EXEMPT_PREFIXES.some((prefix) => req.path.startsWith(prefix));
 }

@@ -5,6 +5,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { UsersService } from '../users/users.service.js';
 import { authErrors } from './auth.errors.js';
 
+// OpenID's userinfo gives email_verified as a boolean; some providers have sent the string.
+const isVerified = (verified: unknown): boolean => verified === true || verified === 'true';
+
 type OAuth2Holder = { _oauth2: { useAuthorizationHeaderforGET: (use: boolean) => void } };
 
 /**
@@ -36,8 +39,11 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
     _refreshToken: string,
     profile: Profile,
   ): Promise<Express.User> {
-    const email = profile.emails?.[0]?.value;
-    if (!profile.id || !email) throw authErrors.signInFailed();
+    // Only an address Google has verified: the support role is granted by email, so an
+    // unverified one (an account made with someone else's address) must not sign in.
+    const address = profile.emails?.[0];
+    const email = address?.value;
+    if (!profile.id || !email || !isVerified(address.verified)) throw authErrors.signInFailed();
     return this.users.recordSignIn({
       subject: profile.id,
       name: profile.displayName || email,

@@ -1,4 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { RateLimit } from '../../common/throttling/rate-limit.js';
 import type { EnginesResponse, ExtractResponse, LanguagesResponse } from 'contracts';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
@@ -30,6 +31,7 @@ export class ExtractionController {
   @Post('extract')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @RateLimit('extract') // attempts, refunded failures included: OCR is the costly part
   extract(@CurrentUser() user: UserRecord, @Body() dto: ExtractDto): Promise<ExtractResponse> {
     return this.extraction.extract(user, dto);
   }

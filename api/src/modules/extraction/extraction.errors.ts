@@ -13,4 +13,11 @@ export const quotaErrors = {
         feedbackOfferAvailable,
       },
     ),
+  tooManyAtOnce: (perUser: number) =>
+    new DomainError(
+      'TOO_MANY_REQUESTS',
+      `You already have ${String(perUser)} extractions running. Please wait for one to finish.`,
+      429,
+      { 'Retry-After': '10' },
+    ),
 };

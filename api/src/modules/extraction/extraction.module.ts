@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { UsersModule } from '../users/users.module.js';
 import { EngineLifecycle, engineProvider } from './engine.provider.js';
+import { ExtractionConcurrency } from './extraction-concurrency.js';
 import { ExtractionController } from './extraction.controller.js';
 import { ExtractionService } from './extraction.service.js';
 import { DailyUsage, DailyUsageSchema } from './schemas/daily-usage.schema.js';
@@ -23,7 +24,14 @@ import { UsageService } from './usage.service.js';
     ]),
   ],
   controllers: [ExtractionController],
-  providers: [engineProvider, EngineLifecycle, ExtractionService, UsageRepository, UsageService],
+  providers: [
+    engineProvider,
+    EngineLifecycle,
+    ExtractionConcurrency,
+    ExtractionService,
+    UsageRepository,
+    UsageService,
+  ],
   exports: [UsageService],
 })
 export class ExtractionModule {}

@@ -3,7 +3,8 @@ import { NO_TEXT_FOUND, type ExtractResponse } from 'contracts';
 import type { UserRecord } from '../users/users.service.js';
 import { decodeUpload, type ExtractDto } from './dto/extract.dto.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
-import { PLAN_MAX_BYTES, type ExtractionEngine } from './engine/index.js';
+import type { ExtractionEngine } from './engine/index.js';
+import { planMaxBytes } from './extract-upload.js';
 import { quotaErrors } from './extraction.errors.js';
 import { UsageService } from './usage.service.js';
 
@@ -23,7 +24,7 @@ export class ExtractionService {
   ) {}
 
   async extract(user: UserRecord, dto: ExtractDto): Promise<ExtractResponse> {
-    const maxBytes = user.isPremium ? PLAN_MAX_BYTES.premium : PLAN_MAX_BYTES.free;
+    const maxBytes = planMaxBytes(user);
     const upload = decodeUpload(dto);
     // Size and language are refused before anything is decoded or spent.
     await this.engine.admit({

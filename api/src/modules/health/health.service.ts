@@ -1,12 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import mongoose, { type Connection } from 'mongoose';
-import { OcrEngineProbe, type ComponentHealth } from './ocr-engine.probe.js';
+import { OcrEngineProbe, type ComponentHealth, type OcrHealth } from './ocr-engine.probe.js';
 
 export type HealthReport = {
   status: 'ok' | 'degraded';
   database: ComponentHealth;
-  ocr: Awaited<ReturnType<OcrEngineProbe['check']>>;
+  ocr: OcrHealth;
+};
+
+/** What anyone may see: up or down per component, no error text, no versions. */
+export type PublicHealthReport = {
+  status: HealthReport['status'];
+  database: { status: ComponentHealth['status'] };
+  ocr: { status: ComponentHealth['status'] };
 };
 
 const DB_PING_TIMEOUT_MS = 2000;
@@ -22,6 +29,14 @@ export class HealthService {
     const [database, ocr] = await Promise.all([this.pingDatabase(), this.ocr.check()]);
     const status = database.status === 'up' && ocr.status === 'up' ? 'ok' : 'degraded';
     return { status, database, ocr };
+  }
+
+  toPublic(report: HealthReport): PublicHealthReport {
+    return {
+      status: report.status,
+      database: { status: report.database.status },
+      ocr: { status: report.ocr.status },
+    };
   }
 
   private async pingDatabase(): Promise<ComponentHealth> {

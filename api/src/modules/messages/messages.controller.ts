@@ -1,6 +1,7 @@
-import { Body, Controller, HttpCode, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import { FormErrorEnvelope } from '../../common/errors/error-envelope.js';
 import { FormAge, UserAgent } from '../../common/http/request-headers.decorators.js';
+import { RateLimit } from '../../common/throttling/rate-limit.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import type { UserRecord } from '../users/users.service.js';
 import { ContactSurfaceQuery } from './dto/support.dtos.js';
@@ -11,14 +12,14 @@ import {
   TextOcrFeedbackV1Dto,
 } from './dto/message.dtos.js';
 import { MessagesService, type SubmissionAnswer } from './messages.service.js';
-import { MessageThrottlerGuard } from './throttling/message-throttling.js';
+import { messageErrors } from './messages.errors.js';
 
 /**
  * The feedback and contact forms (spec §3, §7). Each answers { success: true, message } once the
  * message is stored, or { success: false, code, error } with the status that fits.
  */
 @Controller('api')
-@UseGuards(MessageThrottlerGuard)
+@RateLimit('messages', messageErrors.tooMany)
 @FormErrorEnvelope()
 export class MessagesController {
   constructor(private readonly messages: MessagesService) {}

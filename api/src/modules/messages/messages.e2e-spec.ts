@@ -227,6 +227,55 @@ describe('feedback and contact messages (real database)', () => {
     expect(await messages().countDocuments()).toBe(0);
   });
 
+  it('takes the largest form, two 5000-character fields in a non-Latin script, within its body limit', async () => {
+    const answer = await send(visitor, '/api/text-ocr-feedback', {
+      ...VALID['/api/text-ocr-feedback'],
+      howDoesItHelp: '漢'.repeat(5000),
+      howCanWeImprove: '字'.repeat(5000),
+    });
+    expect(answer.status).toBe(200);
+    expect(await messages().countDocuments()).toBe(1);
+  });
+
+  it.each(ROUTES)('refuses a 100 KB body to %s (413) and stores nothing', async (path) => {
+    const answer = await send(visitor, path, {
+      ...VALID[path],
+      extraInfo: 'x'.repeat(100 * 1024),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(await messages().countDocuments()).toBe(0);
+  });
+
+  // Security tests 24-26: a cross-site page can send these without a preflight, with the
+  // victim's cookie; without the session's token they change nothing.
+  it.each([
+    ['text/plain', JSON.stringify(VALID['/api/contact'])],
+    [
+      'application/x-www-form-urlencoded',
+      new URLSearchParams({ name: 'X', email: 'x@example.com', message: 'hi' }).toString(),
+    ],
+    [
+      'multipart/form-data; boundary=b0undary',
+      '--b0undary\r\nContent-Disposition: form-data; name="message"\r\n\r\nhi\r\n--b0undary--\r\n',
+    ],
+  ])(
+    'refuses a cross-site %s POST with a valid session cookie but no token (403)',
+    async (type, body) => {
+      for (const path of ['/api/contact', '/api/extract', '/api/set-redirect']) {
+        const response = await reader.browser.request(`${platform.api}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': type, origin: 'https://evil.example' },
+          body,
+        });
+        expect(response.status).toBe(403);
+        expect(await response.json()).toMatchObject({ code: 'CSRF_TOKEN_INVALID' });
+      }
+      expect(await messages().countDocuments()).toBe(0);
+      expect(await platform.db.collection('extractions').countDocuments()).toBe(0);
+    },
+  );
+
   it('refuses unknown fields', async () => {
     const answer = await send(visitor, '/api/contact', { ...VALID['/api/contact'], isAdmin: true });
     expect(answer.status).toBe(400);
@@ -234,7 +283,15 @@ describe('feedback and contact messages (real database)', () => {
     expect(await messages().countDocuments()).toBe(0);
   });
 
-  const injections = [{ $ne: null }, { $gt: '' }, ['a'], 42, true];
+  const injections = [
+    { $ne: null },
+    { $gt: '' },
+    { $where: 'sleep(1000)' },
+    { $nor: [{}] },
+    ['a'],
+    42,
+    true,
+  ];
   it.each(
     ROUTES.flatMap((path) =>
       Object.keys(VALID[path] ?? {}).flatMap((field) =>
@@ -440,7 +497,9 @@ describe('feedback and contact messages (real database)', () => {
     it('refuses bad queries and unknown messages clearly', async () => {
       expect((await get(support, '/api/support/messages?surface=elsewhere')).status).toBe(400);
       expect((await get(support, '/api/support/messages?handled=maybe')).status).toBe(400);
-      expect((await get(support, '/api/support/messages?q[$ne]=x')).status).toBe(400);
+      for (const injection of ['q[$ne]=x', 'q[$where]=sleep(1000)', 'q[$nor][0][a]=1']) {
+        expect((await get(support, `/api/support/messages?${injection}`)).status).toBe(400);
+      }
       expect((await patch(support, 'not-an-id', { handled: true })).status).toBe(400);
       expect((await patch(support, '0123456789abcdef01234567', { handled: true })).status).toBe(
         404,

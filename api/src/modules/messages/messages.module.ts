@@ -4,11 +4,10 @@ import { MessagesController } from './messages.controller.js';
 import { MessagesDataModule } from './messages-data.module.js';
 import { MessagesService } from './messages.service.js';
 import { SupportController } from './support.controller.js';
-import { MessageThrottlerGuard, MessageThrottlerModule } from './throttling/message-throttling.js';
 
 @Module({
-  imports: [ExtractionModule, MessagesDataModule, MessageThrottlerModule],
+  imports: [ExtractionModule, MessagesDataModule],
   controllers: [MessagesController, SupportController],
-  providers: [MessagesService, MessageThrottlerGuard],
+  providers: [MessagesService],
 })
 export class MessagesModule {}

@@ -75,7 +75,7 @@ export class RedisThrottlerStorage implements ThrottlerStorage {
         blockDuration > 0 ? blockDuration : ttl,
       );
     } catch (error) {
-      // Redis went away after start: people can still send messages (logged, not limited).
+      // Redis went away after start: requests still go through (logged, not limited).
       this.logger.error(`Rate limit not applied, Redis failed: ${(error as Error).message}`);
       return { totalHits: 0, timeToExpire: seconds(ttl), isBlocked: false, timeToBlockExpire: 0 };
     }

@@ -1,0 +1,91 @@
+import http from 'node:http';
+
+export type RawUploadOptions = {
+  url: string;
+  headers: Record<string, string>;
+  /** Content-Length to declare; the body is sent chunked when absent. */
+  declaredLength?: number;
+  /** Bytes to send in all, unless an answer comes first. */
+  total: number;
+  chunkBytes: number;
+  /** Pause between chunks; 0 writes as fast as the socket takes them. */
+  intervalMs: number;
+};
+
+export type RawAnswer = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, unknown>;
+  /** Bytes handed to the socket when the answer's headers arrived. */
+  sentAtAnswer: number;
+};
+
+const FILLER = 0x41; // 'A': what a base64 upload is made of
+
+/**
+ * A POST whose body is streamed the way a client with a large file would: it stops sending as
+ * soon as an answer arrives, so a test can see whether the server answered before the end.
+ */
+export function rawUpload(options: RawUploadOptions): {
+  answer: Promise<RawAnswer>;
+  abort: () => void;
+} {
+  const url = new URL(options.url);
+  const req = http.request({
+    host: url.hostname,
+    port: url.port,
+    path: url.pathname,
+    method: 'POST',
+    agent: false,
+    headers: {
+      ...options.headers,
+      ...(options.declaredLength === undefined
+        ? {}
+        : { 'content-length': String(options.declaredLength) }),
+    },
+  });
+  const chunk = Buffer.alloc(options.chunkBytes, FILLER);
+  let sent = 0;
+  let answered = false;
+  const answer = new Promise<RawAnswer>((resolve, reject) => {
+    req.on('response', (res) => {
+      answered = true;
+      const sentAtAnswer = sent;
+      const parts: Buffer[] = [];
+      res.on('data', (part: Buffer) => parts.push(part));
+      res.on('end', () => {
+        req.destroy();
+        const text = Buffer.concat(parts).toString('utf8');
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+          sentAtAnswer,
+        });
+      });
+      res.on('error', reject);
+    });
+    // Writing after the server answered and closed fails (EPIPE, ECONNRESET): expected.
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
+  });
+  const pump = (): void => {
+    while (!answered && !req.destroyed && sent < options.total) {
+      const size = Math.min(options.chunkBytes, options.total - sent);
+      sent += size;
+      const drained = req.write(size === chunk.length ? chunk : chunk.subarray(0, size));
+      if (options.intervalMs > 0) {
+        setTimeout(pump, options.intervalMs);
+        return;
+      }
+      if (!drained) {
+        req.once('drain', pump);
+        return;
+      }
+    }
+    if (!answered && !req.destroyed && sent >= options.total) req.end();
+  };
+  pump();
+  return { answer, abort: () => req.destroy() };
+}
