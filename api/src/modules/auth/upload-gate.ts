@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { authErrors } from './auth.errors.js';
-import { isCsrfValid, needsCsrfCheck } from './csrf.js';
+import { isCsrfValid, needsCsrfCheck, type CsrfSettings } from './csrf.js';
 import './auth.types.js';
 
 /**
@@ -8,8 +8,12 @@ import './auth.types.js';
  * read (common/http/body-parsing.ts): an unknown caller's upload is refused unread, with the
  * same answers the guards give.
  */
-export function signedInWithCsrf(req: Request, _res: Response, next: NextFunction): void {
-  if (needsCsrfCheck(req) && !isCsrfValid(req)) next(authErrors.csrfTokenInvalid());
-  else if (!req.user) next(authErrors.signInRequired());
-  else next();
+export function signedInWithCsrf(
+  settings: CsrfSettings,
+): (req: Request, res: Response, next: NextFunction) => void {
+  return (req, _res, next) => {
+    if (needsCsrfCheck(req) && !isCsrfValid(req, settings)) next(authErrors.csrfTokenInvalid());
+    else if (!req.user) next(authErrors.signInRequired());
+    else next();
+  };
 }

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { UploadRoute } from '../../common/http/body-parsing.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { signedInWithCsrf } from '../auth/upload-gate.js';
 import { base64Length, extractionErrors, PLAN_MAX_BYTES } from './engine/index.js';
 import { ExtractionConcurrency } from './extraction-concurrency.js';
@@ -19,9 +20,10 @@ const JSON_ALLOWANCE = 4 * 1024;
  */
 export function extractUploadRoute(app: INestApplication): UploadRoute {
   const concurrency = app.get(ExtractionConcurrency);
+  const config = app.get<AppConfig>(APP_CONFIG);
   return {
     path: '/api/extract',
-    before: [signedInWithCsrf],
+    before: [signedInWithCsrf(config.session)],
     limitFor: (req) => {
       const maxBytes = planMaxBytes(req.user);
       return {
