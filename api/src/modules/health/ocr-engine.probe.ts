@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { Inject, Injectable } from '@nestjs/common';
+import { childEnv } from '../../common/process/child-env.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
 export type ComponentHealth = { status: 'up' | 'down'; detail?: string };
@@ -14,7 +15,7 @@ export class OcrEngineProbe {
       execFile(
         this.config.tesseractPath,
         ['--version'],
-        { timeout: 5000 },
+        { timeout: 5000, env: childEnv() },
         (error, stdout, stderr) => {
           if (error) {
             resolve({
