@@ -40,7 +40,7 @@ export class ExtractionService {
         ...(upload.kind === 'pdf' ? { page: dto.pageToExtract ?? 1 } : {}),
         ...(dto.language ? { targetLanguage: dto.language } : {}),
       });
-      await this.usage.record(user, {
+      await this.usage.record(user, reservation, {
         kind: upload.kind,
         source: result.source,
         characters: result.text.length,
