@@ -1,5 +1,7 @@
 // `npm run extract -- FILE [--page N] [--lang CODE]`: the pipeline without server or sign-in.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { root } from './support/stack.mjs';
@@ -39,4 +41,24 @@ test('fails with a message and a non-zero status', () => {
   const usage = extract();
   expect(usage.status).toBe(2);
   expect(usage.stderr).toContain('Usage: npm run extract -- FILE');
+});
+
+test('leaves nothing in the temporary folder, after a reading or a failure', () => {
+  // Its own TMPDIR: other processes' files in /tmp do not count.
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'extract-cli-'));
+  try {
+    const env = { ...process.env, TMPDIR: tmp };
+    const run = (...args) =>
+      spawnSync('npm', ['run', '--silent', 'extract', '--', ...args], {
+        cwd: root,
+        encoding: 'utf8',
+        env,
+      });
+    expect(run(path.join(EVAL, 'printed/tesseractjs_simple.png')).stdout).toBe('Tesseract.js\n');
+    expect(run(path.join(EVAL, 'pdf-scanned/ocrmypdf_cardinal.pdf'), '--page', '2').status).toBe(0);
+    expect(run('/etc/hostname').status).toBe(1);
+    expect(readdirSync(tmp)).toEqual([]);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
 });

@@ -138,4 +138,4 @@ const target = all.filter((r) => !r.folder.startsWith('handwriting'));
 console.log(
   `\nPrinted, photos and PDF folders together: mean CER ours ${mean(target.map((r) => r.ours.cer)).toFixed(3)}, plain ${mean(target.map((r) => r.plain.cer)).toFixed(3)}`,
 );
-engine.close();
+await engine.close(); // ends the warm processes and removes the engine's temporary folder

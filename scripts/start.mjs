@@ -2,10 +2,10 @@
 // registry (contracts/src/remotes.ts) and the shell, and prints the URL to open. Ctrl-C stops
 // everything it started.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureFerretdb, startFerretdb } from './lib/ferretdb.mjs';
+import { ensureFerretdb, ownerOnly, startFerretdb } from './lib/ferretdb.mjs';
 import { ensureNodeModules } from './lib/npm-deps.mjs';
 import { ServiceGroup, run } from './lib/proc.mjs';
 import { ensureDebianPackages, PLATFORM_PACKAGES } from './lib/system-deps.mjs';
@@ -28,13 +28,18 @@ process.on('SIGTERM', () => void shutdown(0));
 function sessionSecret() {
   const file = path.join(root, '.data', 'session-secret');
   if (!existsSync(file)) {
-    mkdirSync(path.dirname(file), { recursive: true });
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(48).toString('hex'), { mode: 0o600 });
   }
+  chmodSync(file, 0o600); // one made by an older version, or copied in, may be world-readable
   return readFileSync(file, 'utf8').trim();
 }
 
 async function main() {
+  // .data/ holds the session secret and the database: readable by their owner only, existing
+  // files included.
+  mkdirSync(path.join(root, '.data'), { recursive: true, mode: 0o700 });
+  ownerOnly(path.join(root, '.data'));
   await ensureNodeModules(root);
   // Imported once contracts/dist (the registry of remotes it reads) is sure to be built.
   const { assertPortsFree, platformLayout, startPlatform } = await import('./lib/platform.mjs');

@@ -1,5 +1,7 @@
 import { createApp } from './app.factory.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
+import { EXTRACTION_ENGINE } from './modules/extraction/engine.provider.js';
+import type { ExtractionEngine } from './modules/extraction/engine/index.js';
 
 function readConfig(): AppConfig {
   try {
@@ -18,14 +20,17 @@ const app = await createApp(config);
 await app.listen(config.port, config.host);
 console.log(`API listening on http://${config.host}:${String(config.port)}`);
 
-// Graceful shutdown: stop accepting connections, let requests in flight finish, close the
-// database, then exit 0. A second signal, or 10 s, ends it at once.
+// Graceful shutdown: new extractions are refused (ENGINE_BUSY, 503 with Retry-After) while those
+// running finish, up to the longest a job can run; then the server stops accepting connections,
+// requests in flight finish, the database closes, and the process exits 0. A second signal, or
+// that deadline plus 10 s, ends it at once (exit 1).
+const graceMs = app.get<ExtractionEngine>(EXTRACTION_ENGINE).maxJobMs + 10_000;
 let closing = false;
 const shutdown = (signal: NodeJS.Signals) => {
   if (closing) process.exit(1);
   closing = true;
   console.log(`${signal} received: shutting down`);
-  setTimeout(() => process.exit(1), 10_000).unref();
+  setTimeout(() => process.exit(1), graceMs).unref();
   app.close().then(
     () => process.exit(0),
     (error: unknown) => {

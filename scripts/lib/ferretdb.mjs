@@ -12,6 +12,7 @@ import {
   writeFileSync,
   readdirSync,
   statSync,
+  lstatSync,
 } from 'node:fs';
 import path from 'node:path';
 import { probe, run, waitForPort } from './proc.mjs';
@@ -39,6 +40,21 @@ function makeWritable(dir) {
     const full = path.join(dir, entry);
     if (statSync(full).isDirectory()) makeWritable(full);
     else chmodSync(full, 0o644);
+  }
+}
+
+/**
+ * Makes `target` readable by its owner only: folders 0700, files 0600 (executables 0700),
+ * recursively. Symbolic links are left alone.
+ */
+export function ownerOnly(target) {
+  const stat = lstatSync(target, { throwIfNoEntry: false });
+  if (!stat || stat.isSymbolicLink()) return;
+  if (stat.isDirectory()) {
+    chmodSync(target, 0o700);
+    for (const entry of readdirSync(target)) ownerOnly(path.join(target, entry));
+  } else {
+    chmodSync(target, stat.mode & 0o100 ? 0o700 : 0o600);
   }
 }
 
@@ -82,7 +98,9 @@ export async function ensureFerretdb(root) {
 
 /** Starts FerretDB on 127.0.0.1:port with data in dataDir; returns the service and its URI. */
 export async function startFerretdb(group, { binary, port, dataDir, name = 'ferretdb' }) {
-  mkdirSync(dataDir, { recursive: true });
+  // The database files hold sessions and accounts: owner only, and FerretDB's new files too.
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  ownerOnly(dataDir);
   const service = group.start(name, binary, [
     '--handler=sqlite',
     `--sqlite-url=file:${dataDir}/`,

@@ -55,7 +55,8 @@ void main(engine)
       return 1;
     },
   )
-  .then((code) => {
-    engine.close();
+  // close() ends the warm processes and removes the engine's temporary folder.
+  .then(async (code) => {
+    await engine.close(0);
     process.exit(code);
   });

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { childEnv } from './child-env.js';
+import { limitedCommand, type ResourceLimits } from './resource-limits.js';
 
 export type ProcessResult = { code: number | null; stdout: Buffer; stderr: string };
 
@@ -17,7 +18,8 @@ export class ProcessTimeoutError extends Error {
 
 /**
  * Runs a command with input on stdin, in its own process group, so a timeout kills it and every
- * child it started (Ghostscript under GraphicsMagick, for instance).
+ * child it started (Ghostscript under GraphicsMagick, for instance). Its environment is the API's
+ * without secrets (child-env.ts) unless the caller passes one made by childEnv().
  */
 export function runProcess(
   command: string,
@@ -29,6 +31,8 @@ export function runProcess(
     maxOutputBytes?: number;
     /** Cancels the run: the process tree is killed and the promise rejects. */
     signal?: AbortSignal;
+    /** Address space and CPU time for the process and everything it starts (prlimit). */
+    limits?: ResourceLimits;
   },
 ): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
@@ -36,7 +40,8 @@ export function runProcess(
       reject(new ProcessAbortedError(command));
       return;
     }
-    const child = spawn(command, args, {
+    const limited = limitedCommand(command, args, options.limits);
+    const child = spawn(limited.command, limited.args, {
       detached: true,
       stdio: ['pipe', 'pipe', 'pipe'],
       env: options.env ?? childEnv(),

@@ -1,4 +1,10 @@
-import { Inject, Injectable, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  type BeforeApplicationShutdown,
+  type OnApplicationShutdown,
+  type Provider,
+} from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { ExtractionEngine } from './engine/index.js';
 
@@ -17,12 +23,21 @@ export const engineProvider: Provider = {
     }),
 };
 
-/** Closes the engine (its warm Tesseract processes) when the API stops. */
+/**
+ * A stopping API (SIGTERM) first lets the extractions it has finish: the engine refuses new
+ * ones (ENGINE_BUSY, 503 with Retry-After) and waits for those taken, up to the longest a job
+ * can run; then the HTTP server closes once their answers are sent, and the engine ends its warm
+ * processes and removes its temporary folder.
+ */
 @Injectable()
-export class EngineLifecycle implements OnApplicationShutdown {
+export class EngineLifecycle implements BeforeApplicationShutdown, OnApplicationShutdown {
   constructor(@Inject(EXTRACTION_ENGINE) private readonly engine: ExtractionEngine) {}
 
-  onApplicationShutdown(): void {
-    this.engine.close();
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.engine.drain();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.engine.close(0);
   }
 }

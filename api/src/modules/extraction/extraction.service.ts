@@ -45,7 +45,7 @@ export class ExtractionService {
         ...(upload.kind === 'pdf' ? { page: dto.pageToExtract ?? 1 } : {}),
         ...(dto.language ? { targetLanguage: dto.language } : {}),
       });
-      await this.recordOrLog(user, {
+      await this.recordOrLog(user, reservation, {
         kind: upload.kind,
         source: result.source,
         characters: result.text.length,
@@ -71,10 +71,11 @@ export class ExtractionService {
    */
   private async recordOrLog(
     user: UserRecord,
-    record: Parameters<UsageService['record']>[1],
+    reservation: Parameters<UsageService['record']>[1],
+    record: Parameters<UsageService['record']>[2],
   ): Promise<void> {
     try {
-      await this.usage.record(user, record);
+      await this.usage.record(user, reservation, record);
     } catch (error) {
       this.logger.error(
         `Extraction not recorded for user ${user.id}: ${(error as Error).message}`,

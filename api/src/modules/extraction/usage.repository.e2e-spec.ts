@@ -78,3 +78,68 @@ describe('UsageRepository under parallel requests from several instances (real F
     expect(granted.filter((r) => r)).toHaveLength(6);
   });
 });
+
+describe('UsageRepository: slots of jobs that died with their process (real FerretDB)', () => {
+  let connections: Connection[] = [];
+  let repos: UsageRepository[] = [];
+  let slots: mongoose.Model<ExtractionSlot>;
+  const DAY = '2026-11-23';
+
+  beforeAll(async () => {
+    const server = process.env.TEST_MONGODB_URI ?? '';
+    const uri = server.replace(/\/[^/]*$/, `/held_${randomUUID().replaceAll('-', '')}`);
+    connections = await Promise.all([0, 1].map(() => mongoose.createConnection(uri).asPromise()));
+    repos = connections.map(
+      (c) =>
+        new UsageRepository(
+          c.model(DailyUsage.name, DailyUsageSchema),
+          c.model(ExtractionSlot.name, ExtractionSlotSchema),
+          c.model(ExtractionRecord.name, ExtractionRecordSchema),
+          c.model(FeedbackBonus.name, FeedbackBonusSchema),
+        ),
+    );
+    slots = connections[0]?.model(
+      ExtractionSlot.name,
+      ExtractionSlotSchema,
+    ) as mongoose.Model<ExtractionSlot>;
+  });
+  afterAll(async () => {
+    await Promise.all(connections.map((c) => c.close()));
+  });
+
+  it('gives back a held slot older than the longest job, never a recorded or a live one', async () => {
+    const [a, b] = repos as [UsageRepository, UsageRepository];
+    const record = {
+      kind: 'image',
+      source: 'ocr',
+      characters: 3,
+      searchTerm: null,
+      keyword: null,
+    } as const;
+    // Day: slot 1 recorded, slot 2 held by a job that died an hour ago, slot 3 held by a live job.
+    const recorded = await a.reserveExtraction('held-user', DAY, 3);
+    await a.recordExtraction({ ...record, userId: 'held-user' }, recorded);
+    const dead = await a.reserveExtraction('held-user', DAY, 3);
+    await slots.updateOne(
+      { _id: dead?.id },
+      { $set: { heldAt: new Date(Date.now() - 3_600_000) } },
+    );
+    const live = await b.reserveExtraction('held-user', DAY, 3);
+    expect(live).not.toBeNull();
+    expect(await a.reserveExtraction('held-user', DAY, 3)).toBeNull(); // all three taken
+
+    // Another instance starts: anything held longer than 10 minutes is no live job's.
+    const released = await b.releaseAbandonedSlots(new Date(Date.now() - 600_000), 3);
+    expect(released).toBe(1);
+    expect(await slots.countDocuments({ userId: 'held-user' })).toBe(2);
+    expect(await slots.findOne({ _id: dead?.id })).toBeNull();
+    expect(await slots.findOne({ _id: recorded?.id })).toMatchObject({ state: 'recorded' });
+    expect(await slots.findOne({ _id: live?.id })).toMatchObject({ state: 'held' });
+    expect(await a.usageOn('held-user', DAY)).toEqual({ used: 2, remaining: 1 });
+
+    // The user can extract again, once; a second start releases nothing more (no double debit).
+    expect(await a.reserveExtraction('held-user', DAY, 3)).not.toBeNull();
+    expect(await a.reserveExtraction('held-user', DAY, 3)).toBeNull();
+    expect(await a.releaseAbandonedSlots(new Date(Date.now() - 600_000), 3)).toBe(0);
+  });
+});

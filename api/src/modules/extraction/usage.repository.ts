@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -9,6 +11,9 @@ import { ExtractionSlot } from './schemas/extraction-slot.schema.js';
 
 /** A taken extraction, to give back if the work fails. */
 export type Reservation = { id: string; userId: string; day: string; allowance: number };
+
+/** This process among the API instances sharing the database (held slots name it). */
+export const INSTANCE_ID = `${os.hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`;
 
 @Injectable()
 export class UsageRepository {
@@ -51,7 +56,14 @@ export class UsageRepository {
     for (let slot = 1; slot <= allowance && !reservation; slot++) {
       if (taken.has(slot)) continue;
       try {
-        const doc = await this.slots.create({ userId, day, slot });
+        const doc = await this.slots.create({
+          userId,
+          day,
+          slot,
+          state: 'held',
+          heldBy: INSTANCE_ID,
+          heldAt: new Date(),
+        });
         reservation = { id: doc._id.toString(), userId, day, allowance: dailyAllowance };
       } catch (error) {
         if (!isDuplicateKey(error)) throw error; // another request took it: try the next
@@ -83,8 +95,42 @@ export class UsageRepository {
     return row ? { used: row.used, remaining: row.remaining } : null;
   }
 
-  async recordExtraction(record: ExtractionRecord & { userId: string }): Promise<void> {
+  /**
+   * Records a finished extraction; its slot, when it took one, stops being held (it can no longer
+   * be given back at start). The slot is settled first: a process dying between the two leaves a
+   * counted extraction without its usage record, never a second debit or a free one.
+   */
+  async recordExtraction(
+    record: ExtractionRecord & { userId: string },
+    reservation: Reservation | null,
+  ): Promise<void> {
+    if (reservation) {
+      await this.slots
+        .updateOne(
+          { _id: reservation.id },
+          { $set: { state: 'recorded' }, $unset: { heldBy: 1, heldAt: 1 } },
+        )
+        .exec();
+    }
     await this.records.create(record);
+  }
+
+  /**
+   * Gives back the slots still held by jobs taken before `heldBefore`: jobs that died with their
+   * process, as no job runs that long. Answers how many were released.
+   */
+  async releaseAbandonedSlots(heldBefore: Date, dailyAllowance: number): Promise<number> {
+    const abandoned = await this.slots
+      .find({ state: 'held', heldAt: { $lt: heldBefore } }, { userId: 1, day: 1 })
+      .lean()
+      .exec();
+    if (abandoned.length === 0) return 0;
+    const { deletedCount } = await this.slots
+      .deleteMany({ _id: { $in: abandoned.map((s) => s._id) }, state: 'held' })
+      .exec();
+    const days = new Map(abandoned.map((s) => [`${s.userId}\u0000${s.day}`, s]));
+    for (const slot of days.values()) await this.summarise(slot.userId, slot.day, dailyAllowance);
+    return deletedCount;
   }
 
   /** Recomputes the day's summary from the slots (for reading, never for deciding). */

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import type { UserRecord } from '../users/users.service.js';
 import { UsersService } from '../users/users.service.js';
 import { UsageRepository, type Reservation } from './usage.repository.js';
 import type { ExtractionRecord } from './schemas/extraction-record.schema.js';
+import { EXTRACTION_ENGINE } from './engine.provider.js';
+import type { ExtractionEngine } from './engine/index.js';
 
 /** Free extractions per UTC day (spec §6). */
 export const FREE_DAILY_EXTRACTIONS = 5;
@@ -13,14 +15,34 @@ const utcDay = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /**
  * The extraction allowance: the free plan's daily slots, their refunds, the record of each
- * extraction, and the one-time feedback bonus. Premium accounts have no daily limit.
+ * extraction, and the one-time feedback bonus. Premium accounts have no daily limit. At start it
+ * gives back the slots of jobs that died with their process (killed mid-extraction).
  */
 @Injectable()
-export class UsageService {
+export class UsageService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(UsageService.name);
+
   constructor(
     private readonly usage: UsageRepository,
     private readonly users: UsersService,
+    @Inject(EXTRACTION_ENGINE) private readonly engine: Pick<ExtractionEngine, 'maxJobMs'>,
   ) {}
+
+  /**
+   * Slots held longer than the longest job (plus a minute for recording it) belong to no live job
+   * on any instance: their process died. They are given back, so a killed job costs nothing.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const heldBefore = new Date(Date.now() - this.engine.maxJobMs - 60_000);
+    try {
+      const released = await this.usage.releaseAbandonedSlots(heldBefore, FREE_DAILY_EXTRACTIONS);
+      if (released > 0)
+        this.logger.log(`Gave back ${String(released)} extraction(s) of jobs that died`);
+    } catch (error) {
+      // The database being down must not stop the API starting; the next start tries again.
+      this.logger.warn(`Could not give back abandoned extractions: ${String(error)}`);
+    }
+  }
 
   /** Takes one of today's extractions: null for premium (nothing to take), or 'limit-reached'. */
   async reserve(user: UserRecord): Promise<Reservation | null | 'limit-reached'> {
@@ -38,8 +60,13 @@ export class UsageService {
     if (reservation) await this.usage.refundExtraction(reservation);
   }
 
-  async record(user: UserRecord, record: Omit<ExtractionRecord, 'userId'>): Promise<void> {
-    await this.usage.recordExtraction({ ...record, userId: user.id });
+  /** Records a finished extraction and settles its slot (no longer held). */
+  async record(
+    user: UserRecord,
+    reservation: Reservation | null,
+    record: Omit<ExtractionRecord, 'userId'>,
+  ): Promise<void> {
+    await this.usage.recordExtraction({ ...record, userId: user.id }, reservation);
   }
 
   /**

@@ -43,7 +43,7 @@ export class OcrEngineProbe implements OnModuleInit {
       execFile(
         this.config.tesseractPath,
         ['--version'],
-        { timeout: 5000 },
+        { timeout: 5000, env: childEnv() },
         (error, stdout, stderr) => {
           if (error) {
             resolve({

@@ -72,8 +72,9 @@ export async function apertiumTranslate(
   text: string,
   mode: string,
   timeoutMs: number,
+  parentDir = os.tmpdir(),
 ): Promise<string> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'translate-'));
+  const dir = await mkdtemp(path.join(parentDir, 'translate-'));
   try {
     const input = path.join(dir, 'in.txt');
     const output = path.join(dir, 'out.txt');

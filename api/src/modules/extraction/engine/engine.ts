@@ -1,15 +1,23 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { ResourceLimits } from '../../../common/process/resource-limits.js';
 import type { EngineDescription, EngineMode, EnginesResponse, LanguageOption } from 'contracts';
 import { cleanOutput, joinHyphenatedWords } from './clean-output.js';
 import { extractionErrors } from './errors.js';
 import type { FileKind } from './file-kind.js';
 import { findLanguage, LANGUAGES, ORIGINAL_LANGUAGE, type Language } from './languages.js';
-import { DEFAULT_LIMITS, type ExtractionLimits } from './limits.js';
+import {
+  DEFAULT_LIMITS,
+  maxJobMs,
+  poolCapacity,
+  type ExtractionLimits,
+  type PoolCapacity,
+} from './limits.js';
 import { OcrPool } from './ocr-pool.js';
 import { checkSize, openPage } from './page-source.js';
 import { readImage, type Reader } from './read-text.js';
+import { makeEngineTempDir, removeStaleTempDirs } from './temp-files.js';
 import { Tesseract } from './tesseract.js';
 import { ApertiumTranslator, VisionTranslator, type Translator } from './translator.js';
 import { VisionReader, type VisionConfig } from './vision-reader.js';
@@ -22,7 +30,7 @@ export type EngineOptions = {
   /** The OpenAI-compatible vision model; required for `vision` and `auto`. */
   vision?: VisionConfig | null;
   limits?: Partial<ExtractionLimits>;
-  /** Jobs at once (default: one per core) and how many may wait behind them. */
+  /** Jobs at once and how many may wait behind them (default: limits.ts poolCapacity()). */
   concurrency?: number;
   maxQueue?: number;
 };
@@ -51,12 +59,21 @@ export type ExtractResult = {
  * pool, Tesseract (warm processes, installed models), the vision model, both translators behind
  * one port, and the output cleaning, applied once. Creating it starts nothing: Tesseract
  * processes, model lists and Apertium pairs are looked up when a file first needs them.
- * `close()` ends what it started. The API, `npm run extract` and `npm run bench:ocr` share it.
+ * Every child it starts runs with the API's environment minus its secrets and under an address
+ * space and CPU-time limit; its temporary files live in one folder per engine (temp-files.ts),
+ * and folders left by dead processes are removed when an engine is created. `close()` lets the
+ * jobs taken finish (up to the longest a job can run), then ends what it started and removes its
+ * folder. The API, `npm run extract` and `npm run bench:ocr` share it.
  */
 export class ExtractionEngine {
   readonly limits: ExtractionLimits;
   readonly mode: EngineMode;
+  /** The pool's size and the figures it was derived from (limits.ts poolCapacity()). */
+  readonly capacity: PoolCapacity;
+  /** The longest one job can run (limits.ts maxJobMs()). */
+  readonly maxJobMs: number;
   private readonly pool: OcrPool;
+  private tempRoot: string | null = null;
   private readonly tesseract: Tesseract;
   private readonly vision: VisionReader | null;
   private readonly reader: Reader;
@@ -66,10 +83,23 @@ export class ExtractionEngine {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
     this.vision = options.vision ? new VisionReader(options.vision) : null;
     this.mode = this.vision && options.mode && options.mode !== 'local' ? options.mode : 'local';
-    this.pool = new OcrPool(options.concurrency, options.maxQueue);
+    this.capacity = poolCapacity(
+      this.limits,
+      { cores: os.availableParallelism(), totalMemoryBytes: os.totalmem() },
+      {
+        ...(options.concurrency === undefined ? {} : { concurrency: options.concurrency }),
+        ...(options.maxQueue === undefined ? {} : { maxQueue: options.maxQueue }),
+      },
+    );
+    this.maxJobMs = maxJobMs(this.limits);
+    this.pool = new OcrPool(this.capacity.concurrency, this.capacity.maxQueue);
+    removeStaleTempDirs();
+    const tempDir = () => this.tempDir();
     this.tesseract = new Tesseract({
       binary: options.tesseractPath,
       timeoutMs: this.limits.ocrTimeoutMs,
+      tempDir,
+      limits: this.processLimits(this.limits.ocrTimeoutMs),
     });
     if (this.vision && this.mode === 'vision') {
       this.reader = { kind: 'vision', reader: this.vision };
@@ -82,7 +112,7 @@ export class ExtractionEngine {
     this.translator =
       this.vision && this.mode !== 'local'
         ? new VisionTranslator(this.vision)
-        : new ApertiumTranslator();
+        : new ApertiumTranslator(tempDir);
   }
 
   /** Which engines read the pages under this configuration, for the page's 'Powered by' line. */
@@ -142,9 +172,36 @@ export class ExtractionEngine {
     return this.pool.run(() => this.run(request, maxBytes, target));
   }
 
-  /** Ends the warm Tesseract processes. */
-  close(): void {
-    this.tesseract.close();
+  /**
+   * Stops taking jobs (ENGINE_BUSY, 503 with Retry-After) and waits for those taken, queued ones
+   * included, up to `deadlineMs` (the longest a job can run): true when all finished.
+   */
+  drain(deadlineMs = this.maxJobMs): Promise<boolean> {
+    return this.pool.drain(deadlineMs);
+  }
+
+  /**
+   * Drains (see drain()), then ends the warm Tesseract processes and removes the engine's
+   * temporary folder.
+   */
+  async close(deadlineMs = this.maxJobMs): Promise<void> {
+    await this.drain(deadlineMs);
+    await this.tesseract.close();
+    if (this.tempRoot) {
+      await rm(this.tempRoot, { recursive: true, force: true });
+      this.tempRoot = null;
+    }
+  }
+
+  /** This engine's temporary folder, made when first needed. */
+  private tempDir(): string {
+    this.tempRoot ??= makeEngineTempDir();
+    return this.tempRoot;
+  }
+
+  /** A child's address space (limits.childMemoryBytes) and CPU time (its wall-clock limit). */
+  private processLimits(timeoutMs: number): ResourceLimits {
+    return { memoryBytes: this.limits.childMemoryBytes, cpuSeconds: Math.ceil(timeoutMs / 1000) };
   }
 
   /** Live warm Tesseract process ids (tests and diagnostics). */
@@ -161,7 +218,7 @@ export class ExtractionEngine {
     maxBytes: number,
     target: Language | undefined,
   ): Promise<ExtractResult> {
-    const workDir = await mkdtemp(path.join(os.tmpdir(), 'extract-'));
+    const workDir = await mkdtemp(path.join(this.tempDir(), 'job-'));
     try {
       const page = await openPage(
         request.bytes,
@@ -170,7 +227,7 @@ export class ExtractionEngine {
           ...(request.page === undefined ? {} : { page: request.page }),
           ...(request.kind ? { expect: request.kind } : {}),
         },
-        this.limits,
+        { ...this.limits, process: this.processLimits(this.limits.rasteriseTimeoutMs) },
         workDir,
       );
       let text: string;

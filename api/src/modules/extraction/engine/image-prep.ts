@@ -15,10 +15,31 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Imag
       limitInputPixels: false,
     }).metadata());
   } catch {
+    // libjpeg refuses a header over 65500 pixels a side as corrupt: a pixel bomb all the same,
+    // and named as one.
+    const claimed = jpegFrameSize(bytes);
+    if (claimed && claimed.width * claimed.height > maxPixels)
+      throw extractionErrors.tooManyPixels(Math.round(maxPixels / 1e6));
     throw extractionErrors.corruptImage();
   }
   if (width * height > maxPixels) throw extractionErrors.tooManyPixels(Math.round(maxPixels / 1e6));
   return { format, orientation: orientation ?? 1, pixels: width * height };
+}
+
+/** The size a JPEG's frame header (SOF) claims, read without decoding; null if none is found. */
+export function jpegFrameSize(bytes: Buffer): { width: number; height: number } | null {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
+  for (let i = 2; i + 9 <= bytes.length && bytes[i] === 0xff;) {
+    const marker = bytes[i + 1] ?? 0;
+    const length = bytes.readUInt16BE(i + 2);
+    // SOF0..SOF15, except DHT (C4), JPG (C8) and DAC (CC).
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    }
+    if (marker === 0xda || length < 2) return null;
+    i += 2 + length;
+  }
+  return null;
 }
 
 /**

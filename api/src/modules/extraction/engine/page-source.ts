@@ -1,5 +1,6 @@
 import { sniffFileKind, type FileKind } from './file-kind.js';
 import { extractionErrors } from './errors.js';
+import type { ResourceLimits } from '../../../common/process/resource-limits.js';
 import type { ExtractionLimits } from './limits.js';
 import { pdfInfo, pdfTextLayer, rasterisePage, writeTempPdf } from './pdf.js';
 
@@ -32,7 +33,7 @@ export function checkSize(byteLength: number, maxBytes: number): void {
 export async function openPage(
   bytes: Buffer,
   request: { page?: number; expect?: FileKind; maxBytes: number },
-  limits: ExtractionLimits,
+  limits: ExtractionLimits & { process?: ResourceLimits },
   workDir: string,
 ): Promise<SourcePage> {
   if (bytes.length === 0) throw extractionErrors.empty();
@@ -43,21 +44,26 @@ export async function openPage(
 
   const page = request.page ?? 1;
   const file = await writeTempPdf(workDir, bytes);
-  const info = await pdfInfo(file);
+  const info = await pdfInfo(file, undefined, limits.process);
   if (page > info.pages) throw extractionErrors.pageOutOfRange(page, info.pages);
   if (info.pages > limits.maxPdfPages) throw extractionErrors.tooManyPages(limits.maxPdfPages);
   return {
     kind,
     page,
     pageCount: info.pages,
-    textLayer: await pdfTextLayer(file, page),
+    textLayer: await pdfTextLayer(file, page, limits.process),
     async render() {
-      const size = await pdfInfo(file, page);
+      // The page's size (MediaBox) is read before rendering: the density is chosen from it.
+      const size = await pdfInfo(file, page, limits.process);
       return rasterisePage(
         file,
         page,
         size.pageSizePts,
-        { maxPixels: limits.maxPixels, timeoutMs: limits.rasteriseTimeoutMs },
+        {
+          maxPixels: limits.maxPixels,
+          timeoutMs: limits.rasteriseTimeoutMs,
+          ...(limits.process ? { process: limits.process } : {}),
+        },
         workDir,
       );
     },

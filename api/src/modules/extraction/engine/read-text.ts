@@ -11,7 +11,7 @@ import {
   type ImageInfo,
 } from './image-prep.js';
 import { cjkModels, latinLanguageModel, modelsForScript } from './scripts.js';
-import type { Recognition, Tesseract } from './tesseract.js';
+import type { Osd, Recognition, Tesseract } from './tesseract.js';
 import type { VisionReader } from './vision-reader.js';
 
 // The text reader: one image (an upload, or a PDF page rendered by the page source) to text.
@@ -140,38 +140,73 @@ async function ocrImage(
   // OSD runs beside a first reading that takes a while, so an unsure page does not wait for it
   // afterwards (on handwriting it costs about as much as the reading); a confident reading
   // cancels it. Quick readings (most print) finish before it would start.
-  const osdRun = new AbortController();
-  const osdGate = gate(info.pixels >= OSD_AT_ONCE_PIXELS ? 0 : OSD_AFTER_MS, osdRun.signal);
-  let pendingOsd = osdGate.opened.then(() =>
-    tesseract.detectOrientation(upright, workDir, osdRun.signal),
+  let osd = startOsd(
+    tesseract,
+    upright,
+    workDir,
+    info.pixels >= OSD_AT_ONCE_PIXELS ? 0 : OSD_AFTER_MS,
   );
-  pendingOsd.catch(() => undefined);
-  let best: Recognition;
   try {
-    best = await read(upright, 'eng');
-  } catch (error) {
-    osdRun.abort();
-    if (upright !== bytes || !isEngineFailure(error)) throw error;
-    // Tesseract could not read the upload as it came: decode it here, which refuses a damaged
-    // file with its own message, and read that.
-    upright = await decodeUpright(bytes, maxPixels);
-    best = await read(upright, 'eng');
-    pendingOsd = tesseract.detectOrientation(upright, workDir);
+    let best: Recognition;
+    try {
+      best = await read(upright, 'eng');
+    } catch (error) {
+      osd.cancel();
+      if (upright !== bytes || !isEngineFailure(error)) throw error;
+      // Tesseract could not read the upload as it came: decode it here, which refuses a damaged
+      // file with its own message, and read that.
+      upright = await decodeUpright(bytes, maxPixels);
+      best = await read(upright, 'eng');
+      osd = startOsd(tesseract, upright, workDir, 0);
+    }
+    return await readFurther(best, upright, osd, installed, read);
+  } finally {
+    // Whatever the outcome, no OSD of this job runs on after it (nor rejects unobserved).
+    osd.cancel();
   }
+}
+
+/** OSD started beside a reading: its result, a way to start it at once, and to cancel it. */
+type PendingOsd = { result: Promise<Osd>; open: () => void; cancel: () => void };
+
+function startOsd(
+  tesseract: Tesseract,
+  image: Buffer,
+  workDir: string,
+  afterMs: number,
+): PendingOsd {
+  const run = new AbortController();
+  const osdGate = gate(afterMs, run.signal);
+  const result = osdGate.opened.then(() => tesseract.detectOrientation(image, workDir, run.signal));
+  // A cancelled OSD, or one that times out after the job no longer needs it, is not an error of
+  // the job: its rejection is observed here, and seen again only by a caller that awaits it.
+  result.catch(() => undefined);
+  return { result, open: osdGate.open, cancel: () => run.abort() };
+}
+
+/** After the first English reading: turned or other-script pages, then another Latin language. */
+async function readFurther(
+  first: Recognition,
+  upright: Buffer,
+  osd: PendingOsd,
+  installed: Set<string>,
+  read: (image: Buffer, languages: string) => Promise<Recognition>,
+): Promise<{ text: string; confidence: number }> {
+  let best = first;
   let image = upright;
   if (best.confidence >= CONFIDENT) {
-    osdRun.abort();
+    osd.cancel();
   } else {
     // Unsure: the page may be turned, or in another script. Read again if OSD says so.
-    osdGate.open(); // a quick reading does not wait for the timer
-    const osd = await pendingOsd;
+    osd.open(); // a quick reading does not wait for the timer
+    const orientation = await osd.result;
     // Too little text for OSD, and English unsure: a short line may be Chinese, Japanese or
     // Korean, which read as noise in English (the evaluation set's Chinese line, for one).
-    const languages = osd.undetermined
+    const languages = orientation.undetermined
       ? cjkModels(installed)
-      : modelsForScript(osd.script, installed);
-    if (osd.rotate !== 0 || languages !== 'eng') {
-      image = osd.undetermined ? upright : await prepareForOcr(upright, osd.rotate);
+      : modelsForScript(orientation.script, installed);
+    if (orientation.rotate !== 0 || languages !== 'eng') {
+      image = orientation.undetermined ? upright : await prepareForOcr(upright, orientation.rotate);
       const second = await read(image, languages);
       // A reading of noise can score a little higher than the right one: only a clearly
       // confident second reading replaces the first.

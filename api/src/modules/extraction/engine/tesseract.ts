@@ -1,6 +1,7 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProcessTimeoutError, runProcess } from '../../../common/process/run-process.js';
+import type { ResourceLimits } from '../../../common/process/resource-limits.js';
 import { extractionErrors } from './errors.js';
 import { TESSERACT_ENV as ENV, WarmRegistry } from './warm-tesseract.js';
 
@@ -35,6 +36,10 @@ export type TesseractOptions = {
   timeoutMs: number;
   /** Where the installed models are looked up. */
   tessdata?: string;
+  /** The engine's temporary folder (the warm processes' sentinel image goes there). */
+  tempDir: () => string;
+  /** Address space and CPU time of every Tesseract process. */
+  limits?: ResourceLimits;
 };
 
 /**
@@ -43,10 +48,12 @@ export type TesseractOptions = {
  * the warm processes.
  */
 export class Tesseract {
-  private readonly warm = new WarmRegistry();
+  private readonly warm: WarmRegistry;
   private installed: Promise<Set<string>> | null = null;
 
-  constructor(private readonly options: TesseractOptions) {}
+  constructor(private readonly options: TesseractOptions) {
+    this.warm = new WarmRegistry(options.tempDir, options.limits);
+  }
 
   /** The Tesseract models installed on this machine (read once). */
   models(): Promise<Set<string>> {
@@ -65,8 +72,9 @@ export class Tesseract {
     return this.warm.processIds();
   }
 
-  close(): void {
-    this.warm.close();
+  /** Ends the warm processes; resolves once they have exited. */
+  close(): Promise<void> {
+    return this.warm.close();
   }
 
   /** Page orientation and script (Tesseract's OSD); unknown when the page has too little text. */
@@ -84,6 +92,7 @@ export class Tesseract {
               timeoutMs: options.timeoutMs,
               env: ENV,
               ...(options.signal ? { signal: options.signal } : {}),
+              ...(options.limits ? { limits: options.limits } : {}),
             })
           ).stdout.toString();
       if (!/Orientation in degrees/.test(out))
@@ -144,7 +153,11 @@ export class Tesseract {
           'txt',
           'tsv',
         ],
-        { timeoutMs: options.timeoutMs, env: ENV },
+        {
+          timeoutMs: options.timeoutMs,
+          env: ENV,
+          ...(options.limits ? { limits: options.limits } : {}),
+        },
       );
       if (result.code !== 0) throw extractionErrors.engineFailed();
       const [text, tsv] = await Promise.all([

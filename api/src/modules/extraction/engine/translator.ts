@@ -39,6 +39,9 @@ export class VisionTranslator implements Translator {
 export class ApertiumTranslator implements Translator {
   private pairs: Promise<ApertiumPairs> | null = null;
 
+  /** `tempDir`: where its text files go (the engine's folder; the system's by default). */
+  constructor(private readonly tempDir?: () => string) {}
+
   /** The installed pairs, listed once, when first needed. */
   private installed(): Promise<ApertiumPairs> {
     this.pairs ??= apertiumPairs();
@@ -63,7 +66,7 @@ export class ApertiumTranslator implements Translator {
       throw extractionErrors.pairUnavailable(findLanguage(from)?.name ?? from, to.name);
     }
     try {
-      return await apertiumTranslate(text, mode, TRANSLATE_TIMEOUT_MS);
+      return await apertiumTranslate(text, mode, TRANSLATE_TIMEOUT_MS, this.tempDir?.());
     } catch {
       throw extractionErrors.translationUnavailable(to.name);
     }

@@ -58,10 +58,10 @@ describe('warm Tesseract processes', () => {
 
   beforeEach(() => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'warm-spec-'));
-    warm = new WarmRegistry(1);
+    warm = new WarmRegistry(() => dir, undefined, 1);
   });
-  afterEach(() => {
-    warm.close();
+  afterEach(async () => {
+    await warm.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -123,7 +123,7 @@ describe('warm Tesseract processes', () => {
     await osd(evalPage(0));
     const pids = warm.processIds();
     expect(pids).toHaveLength(2);
-    warm.close();
+    await warm.close();
     for (const pid of pids) expect(await gone(pid)).toBe(true);
   });
 });

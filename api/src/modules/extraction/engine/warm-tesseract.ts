@@ -1,9 +1,10 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { childEnv } from '../../../common/process/child-env.js';
+import { limitedCommand, type ResourceLimits } from '../../../common/process/resource-limits.js';
 import { ProcessTimeoutError } from '../../../common/process/run-process.js';
 
 // Long-lived Tesseract processes. Starting Tesseract (linking its libraries, loading a model)
@@ -41,17 +42,6 @@ class WarmProcessExitedError extends Error {
   }
 }
 
-let sentinelDir: string | null = null;
-function sentinelPath(): string {
-  if (!sentinelDir) {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tesseract-warm-'));
-    writeFileSync(path.join(dir, 'sentinel.png'), SENTINEL_PNG);
-    sentinelDir = dir;
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  return path.join(sentinelDir, 'sentinel.png');
-}
-
 let stdbufPath: string | null | undefined;
 /** `stdbuf` (coreutils), or null where it is missing: then every page gets its own process. */
 function findStdbuf(): string | null {
@@ -81,12 +71,17 @@ class WarmProcess {
   private job: Job | null = null;
   private exitError: Error | null = null;
   private timedOut = false;
+  private markExited: () => void = () => undefined;
+  /** Resolves once the process has exited. */
+  readonly gone = new Promise<void>((resolve) => (this.markExited = resolve));
   pages = 0;
 
   constructor(
     readonly binary: string,
     stdbuf: string,
     readonly kind: WarmKind,
+    private readonly sentinel: string,
+    limits: ResourceLimits | undefined,
     private readonly onExit: (process: WarmProcess) => void,
   ) {
     const args =
@@ -104,7 +99,13 @@ class WarmProcess {
             'tsv',
             'txt',
           ];
-    this.child = spawn(stdbuf, ['-o0', binary, '-c', 'stream_filelist=true', '-', '-', ...args], {
+    // The CPU-time limit covers the process's whole life: every page it may read at its limit.
+    const command = limitedCommand(
+      stdbuf,
+      ['-o0', binary, '-c', 'stream_filelist=true', '-', '-', ...args],
+      limits && { ...limits, cpuSeconds: limits.cpuSeconds * (PAGES_PER_PROCESS + 1) },
+    );
+    this.child = spawn(command.command, command.args, {
       detached: true, // its own process group: a timeout kills everything it started
       stdio: ['pipe', 'pipe', 'pipe'],
       env: TESSERACT_ENV,
@@ -124,7 +125,7 @@ class WarmProcess {
       // The warm-up page: afterwards every page's text follows a separator.
       this.fed = 1;
       this.preamble = `1\t1\t0\t0\t0\t0\t0\t0\t1\t1\t-1\t\n`;
-      this.child.stdin.write(`${sentinelPath()}\n`);
+      this.child.stdin.write(`${this.sentinel}\n`);
     }
     this.idle(true);
   }
@@ -163,7 +164,7 @@ class WarmProcess {
           reject,
           timer,
         };
-        this.child.stdin.write(`${file}\n${sentinelPath()}\n`);
+        this.child.stdin.write(`${file}\n${this.sentinel}\n`);
       }
       this.settle();
     });
@@ -190,6 +191,7 @@ class WarmProcess {
   private exited(error: Error): void {
     if (this.exitError) return;
     this.exitError = error;
+    this.markExited();
     const job = this.job;
     this.job = null;
     if (job) {
@@ -228,13 +230,28 @@ class WarmProcess {
 
 /**
  * Warm processes per engine binary and kind, at most `max` of each; a caller that finds them
- * all busy gets null and starts a one-off process instead.
+ * all busy gets null and starts a one-off process instead. The sentinel image is written into
+ * the folder `tempDir()` names (the engine's, removed by its close()).
  */
 export class WarmRegistry {
   private readonly all = new Set<WarmProcess>();
   private readonly idle = new Set<WarmProcess>();
+  private sentinel: string | null = null;
 
-  constructor(private readonly max = Math.max(1, os.availableParallelism())) {}
+  constructor(
+    private readonly tempDir: () => string,
+    private readonly limits?: ResourceLimits,
+    private readonly max = Math.max(1, os.availableParallelism()),
+  ) {}
+
+  private sentinelPath(): string {
+    if (!this.sentinel) {
+      const file = path.join(this.tempDir(), 'sentinel.png');
+      writeFileSync(file, SENTINEL_PNG, { mode: 0o600 });
+      this.sentinel = file;
+    }
+    return this.sentinel;
+  }
 
   private acquire(binary: string, kind: WarmKind): WarmProcess | null {
     const stdbuf = findStdbuf();
@@ -246,7 +263,7 @@ export class WarmRegistry {
       return free;
     }
     if ([...this.all].filter(same).length >= this.max) return null;
-    const proc = new WarmProcess(binary, stdbuf, kind, (gone) => {
+    const proc = new WarmProcess(binary, stdbuf, kind, this.sentinelPath(), this.limits, (gone) => {
       this.all.delete(gone);
       this.idle.delete(gone);
     });
@@ -296,9 +313,24 @@ export class WarmRegistry {
     return [...this.all].flatMap((p) => (p.alive && p.child.pid ? [p.child.pid] : []));
   }
 
-  /** Ends every warm process: idle ones finish their file list, busy ones are killed. */
-  close(): void {
-    for (const p of this.all) p.close();
+  /**
+   * Ends every warm process: idle ones finish their file list, busy ones are killed, and any
+   * still running after `graceMs` is killed too. Resolves once all have exited.
+   */
+  async close(graceMs = 2000): Promise<void> {
+    const procs = [...this.all];
+    for (const p of procs) p.close();
     this.idle.clear();
+    this.sentinel = null; // the engine removes its folder; a later process writes it again
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        for (const p of procs) p.kill();
+        resolve();
+      }, graceMs);
+    });
+    await Promise.race([Promise.all(procs.map((p) => p.gone)), late]);
+    clearTimeout(timer);
+    await Promise.all(procs.map((p) => p.gone));
   }
 }
