@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { childEnv } from '../../common/process/child-env.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 
 export type ComponentHealth = { status: 'up' | 'down'; detail?: string };
