@@ -1,17 +1,18 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jest } from '@jest/globals';
 import { startDevIdp, type DevIdp } from './dev-idp/dev-idp.js';
+import { ensureApiBuild } from './testing/api-build.js';
 import { Browser, freePort } from './testing/http-client.js';
 import { fixture } from './testing/fixtures.js';
 import { signInAtLocalProvider } from './testing/local-sign-in.js';
 import { TEST_SESSION_SECRET } from './testing/test-app.js';
 
-// The built API as a process (api/dist/main.js, built here when missing) stopped by SIGTERM in
+// The built API as a process (api/dist/main.js, built here when missing or stale) stopped by SIGTERM in
 // the middle of an extraction, as an orchestrator's rolling restart does (security test 37).
 jest.setTimeout(120_000);
 
@@ -27,10 +28,7 @@ describe('the API process on SIGTERM', () => {
   let base: string;
 
   beforeAll(async () => {
-    if (!existsSync(MAIN)) {
-      const build = spawnSync('npm', ['run', 'build', '-w', 'api', '--silent'], { cwd: ROOT });
-      if (build.status !== 0) throw new Error(`build failed: ${String(build.stderr)}`);
-    }
+    ensureApiBuild(ROOT);
     dir = mkdtempSync(path.join(os.tmpdir(), 'sigterm-'));
     // Real Tesseract that takes 3 s to start: the extraction is still running at SIGTERM.
     const slow = path.join(dir, 'tesseract');

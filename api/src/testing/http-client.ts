@@ -17,6 +17,12 @@ export function freePort(): Promise<number> {
 export class Browser {
   private readonly jars = new Map<string, Map<string, string>>();
 
+  /** The Cookie header this browser sends to `origin` (every cookie it holds for it). */
+  cookieHeader(origin: string): string {
+    const jar = this.jars.get(origin);
+    return jar ? [...jar].map(([k, v]) => `${k}=${v}`).join('; ') : '';
+  }
+
   cookie(origin: string, name: string): string | undefined {
     return this.jars.get(origin)?.get(name);
   }

@@ -40,7 +40,7 @@ describe('POST /api/extract: the body is read only for a known caller, within th
   });
 
   const sessionHeaders = (who: SignedIn | Visitor, withToken = true): Record<string, string> => ({
-    cookie: `sid=${who.browser.cookie(platform.api, 'sid') ?? ''}`,
+    cookie: who.browser.cookieHeader(platform.api),
     'content-type': 'application/json',
     'x-forwarded-for': address(),
     ...(withToken ? { 'x-csrf-token': who.csrf } : {}),

@@ -288,8 +288,19 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
   it('17: 20 parallel jobs: none times out; beyond the bounded queue, 503 with Retry-After', async () => {
     const engine = platform.app.get<ExtractionEngine>(EXTRACTION_ENGINE);
     const image = b64(readFileSync(SIMPLE));
+    // Ten premium users, two jobs each: the most one user may run at once.
+    const users = [premium];
+    for (let i = 1; i < 10; i++) {
+      const other = await platform.signIn(`Pro ${String(i)}`, `pro-${String(i)}@example.com`);
+      await platform.db
+        .collection('users')
+        .updateOne({ googleId: other.googleId }, { $set: { isPremium: true } });
+      users.push(other);
+    }
     const answers = await Promise.all(
-      Array.from({ length: 20 }, () => extract(premium, { base64Image: image })),
+      Array.from({ length: 20 }, (_, i) =>
+        extract(users[i % users.length] ?? premium, { base64Image: image }),
+      ),
     );
     const ok = answers.filter((a) => a.status === 200);
     const busy = answers.filter((a) => a.status === 503);
