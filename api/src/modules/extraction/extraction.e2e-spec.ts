@@ -41,7 +41,13 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
   let premium: SignedIn;
 
   beforeAll(async () => {
-    platform = await SignedInApp.start();
+    platform = await SignedInApp.start({
+      // The quota race below sends 20 requests of one user at once: the per-user cap on running
+      // extractions (tested in extract-upload.e2e-spec.ts) would stop 18 before the quota does.
+      EXTRACT_CONCURRENT_PER_USER: '50',
+      EXTRACT_LIMIT_PER_USER: '1000',
+      EXTRACT_LIMIT_PER_IP: '1000',
+    });
     user = await platform.signIn('Free Reader', 'free@example.com');
     premium = await platform.signIn('Pro Reader', 'pro@example.com');
     await platform.db
