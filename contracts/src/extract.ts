@@ -12,6 +12,15 @@ export type ExtractRequest = {
   keyword?: string | null;
 };
 
+const MB = 1024 * 1024;
+
+/** The largest file of each plan (spec §9): the server enforces it, the tool checks it first. */
+export const PLAN_MAX_BYTES = { free: 5 * MB, premium: 30 * MB } as const;
+
+/** IMAGE_SIZE_EXCEED's message for a limit of `limitBytes`. */
+export const fileTooLargeMessage = (limitBytes: number): string =>
+  `File is larger than the ${String(Math.round(limitBytes / MB))}MB limit of your plan.`;
+
 /** The text shown, and sent, when a file holds no text. */
 export const NO_TEXT_FOUND = 'No text found';
 

@@ -168,6 +168,25 @@ describe('ExtractTool', () => {
     );
   });
 
+  it("refuses a file over the plan's size without sending it: 5 MB free, 30 MB premium", async () => {
+    const bodies = api(() => answer({ extractedText: 'read' }));
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
+    const { unmount } = renderTool();
+    await choose(big);
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('File is larger than the 5MB limit of your plan.');
+    expect(alert).toHaveTextContent('Upgrade to Pro - Upload upto 30mb!');
+    expect(bodies).toHaveLength(0);
+    unmount();
+
+    renderTool({ ...USER, isPremium: true, planType: 'Pro Monthly' });
+    await choose(big);
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(await screen.findByText('read')).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+  });
+
   it('shows the daily limit with the feedback offer only while it is available', async () => {
     const { openFeedbackPopup } = jest.requireMock<{ openFeedbackPopup: jest.Mock }>('shared-ui');
     api(() =>

@@ -4,6 +4,8 @@ export type ChosenFile = {
   isPdf: boolean;
   /** The file's bytes as base64, without a data: prefix. */
   base64: string;
+  /** Its size in bytes. */
+  size: number;
   /** For the preview: an object URL (images) or the bytes (PDFs). */
   previewUrl: string;
   fromCamera: boolean;
@@ -28,6 +30,7 @@ export async function chooseFile(file: File, fromCamera = false): Promise<Chosen
     name: file.name,
     isPdf,
     base64: await toBase64(file),
+    size: file.size,
     previewUrl: URL.createObjectURL(file),
     fromCamera,
   };

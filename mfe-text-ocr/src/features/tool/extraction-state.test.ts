@@ -14,6 +14,7 @@ const PDF: ChosenFile = {
   name: 'report.pdf',
   isPdf: true,
   base64: 'JVBERg==',
+  size: 6,
   previewUrl: 'blob:report',
   fromCamera: false,
 };

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useReducer } from 'react';
 import type { User } from 'shared-ui';
 import { chooseFile } from './chosen-file';
 import { downloadText } from './download-text';
+import { fileTooLargeMessage, PLAN_MAX_BYTES } from 'contracts';
 import { requestExtraction } from './extract-api';
 import {
   canDownload,
@@ -71,6 +72,15 @@ export function useExtraction(user: User) {
     const { file, language } = state;
     if (!file) return;
     dispatch({ type: 'extractStarted' });
+    // Over the plan's size the server would refuse it anyway: say so without sending it.
+    const limit = user.isPremium ? PLAN_MAX_BYTES.premium : PLAN_MAX_BYTES.free;
+    if (file.size > limit) {
+      dispatch({
+        type: 'extractFailed',
+        failure: { kind: 'size', text: fileTooLargeMessage(limit) },
+      });
+      return;
+    }
     const outcome = await requestExtraction(
       { base64: file.base64, isPdf: file.isPdf, page, language },
       Boolean(user.isTextOcrFeedbackSubmitted),

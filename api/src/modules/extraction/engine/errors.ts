@@ -1,4 +1,4 @@
-import type { ExtractionErrorCode } from 'contracts';
+import { fileTooLargeMessage, type ExtractionErrorCode } from 'contracts';
 import { DomainError } from '../../../common/errors/domain-error.js';
 
 // The engine's error catalogue: every error a person can see from reading a file (spec §8 plus
@@ -16,15 +16,9 @@ export class ExtractionError extends DomainError {
   }
 }
 
-const MB = 1024 * 1024;
-
 export const extractionErrors = {
   sizeExceeded: (limitBytes: number) =>
-    new ExtractionError(
-      'IMAGE_SIZE_EXCEED',
-      `File is larger than the ${String(Math.round(limitBytes / MB))}MB limit of your plan.`,
-      413,
-    ),
+    new ExtractionError('IMAGE_SIZE_EXCEED', fileTooLargeMessage(limitBytes), 413),
   empty: () => new ExtractionError('FILE_EMPTY', 'The file is empty.', 422),
   unsupported: () =>
     new ExtractionError(

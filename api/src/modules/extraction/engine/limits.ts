@@ -1,3 +1,5 @@
+import { PLAN_MAX_BYTES } from 'contracts';
+
 // Limits enforced on the server before any heavy work (spec §6, issue 4). The engine owns them:
 // every check of a file's size, pixels, pages and time is made here, once.
 const MB = 1024 * 1024;
@@ -16,8 +18,8 @@ export type ExtractionLimits = {
   childMemoryBytes: number;
 };
 
-/** File size limit of each plan (spec §9): free 5 MB, premium 30 MB. */
-export const PLAN_MAX_BYTES = { free: 5 * MB, premium: 30 * MB } as const;
+/** File size limit of each plan (spec §9): free 5 MB, premium 30 MB (one home: contracts). */
+export { PLAN_MAX_BYTES };
 
 export const DEFAULT_LIMITS: ExtractionLimits = {
   maxBytes: PLAN_MAX_BYTES.premium,
