@@ -40,6 +40,7 @@ const schema = z.object({
     .positive()
     .max(24 * 90)
     .default(24 * 7),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   DEV_IDP_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4100'),
@@ -80,7 +81,14 @@ export type AppConfig = {
   /** Where browsers come back to after sign-in and logout (the shell). */
   webUrl: string;
   apiPublicUrl: string;
-  session: { secret: string; maxAgeMs: number; cookieName: string; secureCookie: boolean };
+  session: {
+    secret: string;
+    maxAgeMs: number;
+    /** How long a session read from the store is served from memory (0: never). */
+    cacheMs: number;
+    cookieName: string;
+    secureCookie: boolean;
+  };
   /** How many reverse proxies in front of the API may set X-Forwarded-*; 0 trusts none. */
   trustProxyHops: number;
   /** Shared store for rate limits when several API instances run; in memory when absent. */
@@ -204,6 +212,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     session: {
       secret: c.SESSION_SECRET,
       maxAgeMs: c.SESSION_MAX_AGE_HOURS * 3600_000,
+      cacheMs: c.SESSION_CACHE_SECONDS * 1000,
       // __Host- cookies must be Secure, Path=/ and without Domain: set only over HTTPS.
       cookieName: production ? '__Host-sid' : 'sid',
       secureCookie: production,

@@ -26,7 +26,14 @@ describe('sign-in, sessions and the user record (embedded provider, real databas
       redirectUris: [callbackPrefix],
       unverifiedEmails: ['unverified@example.com'],
     });
-    app = await createTestApp({ DEV_IDP_URL: issuer, API_PUBLIC_URL: api, WEB_URL: WEB });
+    app = await createTestApp({
+      DEV_IDP_URL: issuer,
+      API_PUBLIC_URL: api,
+      WEB_URL: WEB,
+      // These tests change session rows behind the API's back: no in-memory copy
+      // (session-cache.spec.ts tests the cache).
+      SESSION_CACHE_SECONDS: '0',
+    });
     await app.listen(apiPort, '127.0.0.1');
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import session, { type Session, type SessionData } from 'express-session';
 import type { Connection } from 'mongoose';
 import passport from 'passport';
 import type { AppConfig } from '../../config/app-config.js';
+import { cacheSessions } from './session-cache.js';
 import { SESSIONS_COLLECTION } from './session-cleanup.service.js';
 
 /**
@@ -13,6 +14,7 @@ import { SESSIONS_COLLECTION } from './session-cleanup.service.js';
  * than a TTL index, which FerretDB does not support. Passport regenerates the session id at
  * sign-in and logout. Only the sign-in start (/auth/google, set-redirect) creates a session.
  *
+ * Sessions read in the last SESSION_CACHE_SECONDS are served from memory (session-cache.ts).
  * A signed-in request writes nothing back while more than half of the session's lifetime is
  * left: its expiry (in the store and in the cookie) is renewed once that half has passed. Rolling
  * sessions wrote it on every request, which made signed-in requests ~40× slower than anonymous.
@@ -26,16 +28,20 @@ export function setupSessions(app: INestApplication, config: AppConfig): void {
       resave: false,
       saveUninitialized: false,
       rolling: false,
-      store: MongoStore.create({
-        client: connection.getClient(),
-        dbName: connection.db?.databaseName,
-        collectionName: SESSIONS_COLLECTION,
-        autoRemove: 'disabled', // SessionCleanupService deletes expired sessions
-        ttl: Math.round(config.session.maxAgeMs / 1000),
-        // express-session touches the store on each unmodified request: skip the write until
-        // half the lifetime has passed (renewSessionWhenDue re-saves it then, with the cookie).
-        touchAfter: Math.round(config.session.maxAgeMs / 2000),
-      }),
+      // Identity only, for a few seconds: see session-cache.ts.
+      store: cacheSessions(
+        MongoStore.create({
+          client: connection.getClient(),
+          dbName: connection.db?.databaseName,
+          collectionName: SESSIONS_COLLECTION,
+          autoRemove: 'disabled', // SessionCleanupService deletes expired sessions
+          ttl: Math.round(config.session.maxAgeMs / 1000),
+          // express-session touches the store on each unmodified request: skip the write until
+          // half the lifetime has passed (renewSessionWhenDue re-saves it then, with the cookie).
+          touchAfter: Math.round(config.session.maxAgeMs / 2000),
+        }),
+        config.session.cacheMs,
+      ),
       cookie: {
         httpOnly: true,
         sameSite: 'lax',

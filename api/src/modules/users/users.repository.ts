@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isValidObjectId, type Model } from 'mongoose';
+import { isValidObjectId, Types, type Model } from 'mongoose';
 import { User, type Role } from './schemas/user.schema.js';
 
 export type UserRecord = User & { id: string; createdAt: Date; updatedAt: Date };
@@ -63,9 +63,14 @@ export class UsersRepository {
     return toRecord(doc);
   }
 
+  /**
+   * The user as stored now (every signed-in request reads it: plans, credits and roles apply at
+   * once). Through the driver, not a mongoose query: this runs on every signed-in request and
+   * the query layer cost more than the read itself.
+   */
   async findById(id: string): Promise<UserRecord | null> {
     if (!isValidObjectId(id)) return null;
-    const doc = await this.users.findById(id).lean<Lean>().exec();
+    const doc = await this.users.collection.findOne<Lean>({ _id: new Types.ObjectId(id) });
     return doc ? toRecord(doc) : null;
   }
 
