@@ -25,6 +25,7 @@ type Service = {
   expose?: string[];
   networks?: string[];
   volumes?: string[];
+  stop_grace_period?: string;
 };
 type Compose = {
   services: Record<string, Service>;
@@ -176,6 +177,11 @@ describe('the API service', () => {
     expect(uri.username).toBe(ENV.MONGO_ROOT_USERNAME);
     expect(uri.password).toBe(ENV.MONGO_ROOT_PASSWORD);
     expect(api?.networks).toEqual(expect.arrayContaining(['data', 'web']));
+  });
+
+  it('is given time to finish running extractions when stopped (at least 4 minutes)', () => {
+    const grace = /^(\d+)m$/.exec(api?.stop_grace_period ?? '');
+    expect(Number(grace?.[1] ?? 0)).toBeGreaterThanOrEqual(4);
   });
 });
 
