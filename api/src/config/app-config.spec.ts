@@ -39,6 +39,7 @@ describe('loadConfig', () => {
       session: {
         secret: valid.SESSION_SECRET,
         maxAgeMs: 7 * 24 * 3600_000,
+        cacheMs: 10_000,
         cookieName: 'sid',
         secureCookie: false,
       },
