@@ -64,8 +64,11 @@ export class ServiceGroup {
       child.on('exit', (code, signal) => resolve({ code, signal })),
     );
     void service.exited.then(({ code, signal }) => {
-      if (!this.stopping && !service.expectedStop)
-        process.stderr.write(`[${name}] exited unexpectedly (${signal ?? code})\n`);
+      if (!this.stopping && !service.expectedStop) {
+        // Quiet services' output is kept: show why it ended.
+        const tail = this.quiet ? `; its last output:\n${service.log.slice(-4000)}` : '';
+        process.stderr.write(`[${name}] exited unexpectedly (${signal ?? code})${tail}\n`);
+      }
     });
     this.services.push(service);
     return service;
