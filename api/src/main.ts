@@ -15,6 +15,20 @@ function readConfig(): AppConfig {
   }
 }
 
+// A promise rejected with no handler is a bug to fix where it happens (the known paths are, and
+// tested); it must not take every user's requests down with it. It is logged with its stack and
+// the API goes on. (An uncaught exception still ends the process: its state is unknown.)
+process.on('unhandledRejection', (reason: unknown) => {
+  console.error(
+    JSON.stringify({
+      level: 50,
+      time: Date.now(),
+      msg: 'Unhandled promise rejection',
+      err: reason instanceof Error ? { message: reason.message, stack: reason.stack } : reason,
+    }),
+  );
+});
+
 const config = readConfig();
 const app = await createApp(config);
 await app.listen(config.port, config.host);
