@@ -50,7 +50,7 @@ export {
 } from './federation/remote-contract';
 export { UnderConstruction } from './federation/UnderConstruction';
 export { renderStandalone } from './federation/standalone';
-export { sanitizeText } from './forms/sanitize';
+export { sanitizeFields, sanitizeText } from './forms/sanitize';
 export {
   useFormSubmission,
   STATUS_CLEAR_MS,

@@ -15,3 +15,15 @@ export async function sanitizeText(value: string): Promise<string> {
   });
   return fragment.textContent.trim();
 }
+
+/**
+ * The form's values with the named text fields sanitised (the others as they are, the hidden
+ * trap included: spec §5 sends it as is).
+ */
+export async function sanitizeFields<T extends Record<string, string>>(
+  fields: T,
+  names: readonly (keyof T & string)[],
+): Promise<T> {
+  const clean = await Promise.all(names.map((name) => sanitizeText(fields[name] ?? '')));
+  return { ...fields, ...Object.fromEntries(names.map((name, i) => [name, clean[i]])) };
+}

@@ -3,7 +3,7 @@ import {
   Button,
   FormStatus,
   HiddenTrap,
-  sanitizeText,
+  sanitizeFields,
   TextArea,
   TextField,
   useFormSubmission,
@@ -20,13 +20,7 @@ export function ContactForm() {
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const ok = await submit(
-      Promise.all([
-        sanitizeText(fields.name),
-        sanitizeText(fields.email),
-        sanitizeText(fields.message),
-      ]).then(([name, email, message]) => ({ name, email, message, extraInfo: fields.extraInfo })),
-    );
+    const ok = await submit(sanitizeFields(fields, ['name', 'email', 'message']));
     if (ok) setFields(EMPTY);
   };
 

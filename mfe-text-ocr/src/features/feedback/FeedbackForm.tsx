@@ -6,7 +6,7 @@ import {
   FormStatus,
   HiddenTrap,
   loadSession,
-  sanitizeText,
+  sanitizeFields,
   Select,
   TextArea,
   TextField,
@@ -60,18 +60,7 @@ export function FeedbackForm({ onDone, mode = 'popup' }: Props) {
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
     const ok = await submit(
-      Promise.all([
-        sanitizeText(fields.howDidYouFind),
-        sanitizeText(fields.howDoesItHelp),
-        sanitizeText(fields.howCanWeImprove),
-      ]).then(([howDidYouFind, howDoesItHelp, howCanWeImprove]) => ({
-        profession: fields.profession,
-        howDidYouFind,
-        howDoesItHelp,
-        howCanWeImprove,
-        canUseAsTestimonial: fields.canUseAsTestimonial,
-        extraInfo: fields.extraInfo,
-      })),
+      sanitizeFields(fields, ['howDidYouFind', 'howDoesItHelp', 'howCanWeImprove']),
     );
     if (ok) {
       setFields(EMPTY);
