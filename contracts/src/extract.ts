@@ -17,6 +17,10 @@ const MB = 1024 * 1024;
 /** The largest file of each plan (spec §9): the server enforces it, the tool checks it first. */
 export const PLAN_MAX_BYTES = { free: 5 * MB, premium: 30 * MB } as const;
 
+/** The largest file a person's plan takes (signed out: the free plan's). */
+export const planMaxBytes = (user: { isPremium?: boolean } | null | undefined): number =>
+  user?.isPremium ? PLAN_MAX_BYTES.premium : PLAN_MAX_BYTES.free;
+
 /** IMAGE_SIZE_EXCEED's message for a limit of `limitBytes`. */
 export const fileTooLargeMessage = (limitBytes: number): string =>
   `File is larger than the ${String(Math.round(limitBytes / MB))}MB limit of your plan.`;

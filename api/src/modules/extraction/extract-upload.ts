@@ -2,12 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import type { UploadRoute } from '../../common/http/body-parsing.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { signedInWithCsrf } from '../auth/upload-gate.js';
-import { base64Length, extractionErrors, PLAN_MAX_BYTES } from './engine/index.js';
+import { planMaxBytes } from 'contracts';
+import { base64Length, extractionErrors } from './engine/index.js';
 import { ExtractionConcurrency } from './extraction-concurrency.js';
-
-/** The largest file of the caller's plan (spec §9). */
-export const planMaxBytes = (user: { isPremium: boolean } | undefined): number =>
-  user?.isPremium ? PLAN_MAX_BYTES.premium : PLAN_MAX_BYTES.free;
 
 // The JSON around the base64: field names, a data: URL prefix, language, search term, keyword.
 const JSON_ALLOWANCE = 4 * 1024;

@@ -1,10 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { NO_TEXT_FOUND, type ExtractResponse } from 'contracts';
+import { NO_TEXT_FOUND, planMaxBytes, type ExtractResponse } from 'contracts';
 import type { UserRecord } from '../users/users.service.js';
 import { decodeUpload, type ExtractDto } from './dto/extract.dto.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
-import { planMaxBytes } from './extract-upload.js';
 import { quotaErrors } from './extraction.errors.js';
 import { UsageService } from './usage.service.js';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useReducer } from 'react';
 import type { User } from 'shared-ui';
 import { chooseFile } from './chosen-file';
 import { downloadText } from './download-text';
-import { fileTooLargeMessage, PLAN_MAX_BYTES } from 'contracts';
+import { fileTooLargeMessage, planMaxBytes } from 'contracts';
 import { requestExtraction } from './extract-api';
 import {
   canDownload,
@@ -73,7 +73,7 @@ export function useExtraction(user: User) {
     if (!file) return;
     dispatch({ type: 'extractStarted' });
     // Over the plan's size the server would refuse it anyway: say so without sending it.
-    const limit = user.isPremium ? PLAN_MAX_BYTES.premium : PLAN_MAX_BYTES.free;
+    const limit = planMaxBytes(user);
     if (file.size > limit) {
       dispatch({
         type: 'extractFailed',

@@ -3,5 +3,5 @@
 export { ExtractionEngine } from './engine.js';
 export type { EngineOptions, ExtractRequest, ExtractResult } from './engine.js';
 export { ExtractionError, extractionErrors } from './errors.js';
-export { base64Length, DEFAULT_LIMITS, PLAN_MAX_BYTES, type ExtractionLimits } from './limits.js';
+export { base64Length, DEFAULT_LIMITS, type ExtractionLimits } from './limits.js';
 export type { VisionConfig } from './vision-reader.js';

@@ -18,9 +18,6 @@ export type ExtractionLimits = {
   childMemoryBytes: number;
 };
 
-/** File size limit of each plan (spec §9): free 5 MB, premium 30 MB (one home: contracts). */
-export { PLAN_MAX_BYTES };
-
 export const DEFAULT_LIMITS: ExtractionLimits = {
   maxBytes: PLAN_MAX_BYTES.premium,
   maxPixels: 50_000_000, // 50 MP: any real photo or 600 dpi A4 page fits
