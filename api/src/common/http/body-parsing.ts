@@ -78,18 +78,25 @@ export function refuseCompressedBodies(app: INestApplication): void {
 /** Raw bodies for payment webhooks; call before the sessions are set up. */
 export function setupWebhookBodies(app: INestApplication, routes: readonly WebhookRoute[]): void {
   for (const route of routes) {
-    app.use(route.path, oversizeByLength(route.limitBytes, httpErrors.payloadTooLarge));
+    app.use(route.path, oversizeByLength(fixedLimit(route.limitBytes, httpErrors.payloadTooLarge)));
     app.use(route.path, express.raw({ type: () => true, limit: route.limitBytes, inflate: false }));
   }
 }
 
-function oversizeByLength(limitBytes: number, tooLarge: () => DomainError): RequestHandler {
+/** Refuses, unread, a body whose Content-Length is over the caller's limit. */
+function oversizeByLength(limitFor: (req: Request) => UploadLimit): RequestHandler {
   return (req, res, next) => {
     const length = declaredLength(req);
-    if (length !== undefined && length > limitBytes) refuse(res, tooLarge());
+    const limit = limitFor(req);
+    if (length !== undefined && length > limit.bytes) refuse(res, limit.tooLarge());
     else next();
   };
 }
+
+const fixedLimit = (bytes: number, tooLarge: () => DomainError) => (): UploadLimit => ({
+  bytes,
+  tooLarge,
+});
 
 const isJson = (req: Request): boolean => req.is('application/json') === 'application/json';
 
@@ -175,22 +182,16 @@ function chain(steps: readonly RequestHandler[]): RequestHandler {
 }
 
 function uploadHandler(route: UploadRoute, timeoutMs: number): RequestHandler {
-  const withinLimit: RequestHandler = (req, res, next) => {
-    const length = declaredLength(req);
-    const limit = route.limitFor(req);
-    if (length !== undefined && length > limit.bytes) refuse(res, limit.tooLarge());
-    else next();
-  };
   const reader: RequestHandler = (req, res, next) => {
     readJsonWithin(req, res, next, route.limitFor(req), timeoutMs);
   };
-  return chain([...route.before, withinLimit, ...route.admit, reader]);
+  return chain([...route.before, oversizeByLength(route.limitFor), ...route.admit, reader]);
 }
 
 /** JSON and form bodies within `limitBytes`; refused unread when Content-Length is over. */
 const smallBodyParser = (limitBytes: number): RequestHandler =>
   chain([
-    oversizeByLength(limitBytes, httpErrors.payloadTooLarge),
+    oversizeByLength(fixedLimit(limitBytes, httpErrors.payloadTooLarge)),
     express.json({ limit: limitBytes, inflate: false }),
     express.urlencoded({ extended: false, limit: limitBytes, inflate: false }),
   ]);
