@@ -78,6 +78,7 @@ export class ExtractionEngine {
   private readonly vision: VisionReader | null;
   private readonly reader: Reader;
   private readonly translator: Translator;
+  private languageOptions: Promise<LanguageOption[]> | undefined;
 
   constructor(private readonly options: EngineOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -127,14 +128,15 @@ export class ExtractionEngine {
   }
 
   /** The translation dropdown: 'Original language' first, each saying if it can be served. */
-  async languages(): Promise<LanguageOption[]> {
-    const options = await Promise.all(
+  languages(): Promise<LanguageOption[]> {
+    // The translator's reach is fixed once its pairs are known: the list is made once.
+    this.languageOptions ??= Promise.all(
       LANGUAGES.map(async (l) => ({
         ...l,
         translatable: await this.translator.canTranslateTo(l.code),
       })),
-    );
-    return [{ ...ORIGINAL_LANGUAGE, translatable: true }, ...options];
+    ).then((options) => [{ ...ORIGINAL_LANGUAGE, translatable: true }, ...options]);
+    return this.languageOptions;
   }
 
   /**
