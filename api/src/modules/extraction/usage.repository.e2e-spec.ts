@@ -10,6 +10,24 @@ import { UsageRepository } from './usage.repository.js';
 // the last extraction of a day at once. A conditional update (`remaining > 0`, decrement) let
 // more than one through on FerretDB in 25 of 30 such rounds; numbered slots must let exactly one.
 
+/** `count` connections (API instances) to a fresh database of the test server. */
+async function connectInstances(name: string, count: number): Promise<Connection[]> {
+  const server = process.env.TEST_MONGODB_URI ?? '';
+  const uri = server.replace(/\/[^/]*$/, `/${name}_${randomUUID().replaceAll('-', '')}`);
+  return Promise.all(
+    Array.from({ length: count }, () => mongoose.createConnection(uri).asPromise()),
+  );
+}
+
+/** The repository as the API builds it, on one connection. */
+const repositoryOn = (c: Connection): UsageRepository =>
+  new UsageRepository(
+    c.model(DailyUsage.name, DailyUsageSchema),
+    c.model(ExtractionSlot.name, ExtractionSlotSchema),
+    c.model(ExtractionRecord.name, ExtractionRecordSchema),
+    c.model(FeedbackBonus.name, FeedbackBonusSchema),
+  );
+
 const ROUNDS = 8;
 const INSTANCES = 8;
 const REQUESTS = 16;
@@ -19,20 +37,8 @@ describe('UsageRepository under parallel requests from several instances (real F
   let repositories: UsageRepository[] = [];
 
   beforeAll(async () => {
-    const server = process.env.TEST_MONGODB_URI ?? '';
-    const uri = server.replace(/\/[^/]*$/, `/usage_${randomUUID().replaceAll('-', '')}`);
-    connections = await Promise.all(
-      Array.from({ length: INSTANCES }, () => mongoose.createConnection(uri).asPromise()),
-    );
-    repositories = connections.map(
-      (c) =>
-        new UsageRepository(
-          c.model(DailyUsage.name, DailyUsageSchema),
-          c.model(ExtractionSlot.name, ExtractionSlotSchema),
-          c.model(ExtractionRecord.name, ExtractionRecordSchema),
-          c.model(FeedbackBonus.name, FeedbackBonusSchema),
-        ),
-    );
+    connections = await connectInstances('usage', INSTANCES);
+    repositories = connections.map(repositoryOn);
   });
   afterAll(async () => {
     await Promise.all(connections.map((c) => c.close()));
@@ -86,18 +92,8 @@ describe('UsageRepository: slots of jobs that died with their process (real Ferr
   const DAY = '2026-11-23';
 
   beforeAll(async () => {
-    const server = process.env.TEST_MONGODB_URI ?? '';
-    const uri = server.replace(/\/[^/]*$/, `/held_${randomUUID().replaceAll('-', '')}`);
-    connections = await Promise.all([0, 1].map(() => mongoose.createConnection(uri).asPromise()));
-    repos = connections.map(
-      (c) =>
-        new UsageRepository(
-          c.model(DailyUsage.name, DailyUsageSchema),
-          c.model(ExtractionSlot.name, ExtractionSlotSchema),
-          c.model(ExtractionRecord.name, ExtractionRecordSchema),
-          c.model(FeedbackBonus.name, FeedbackBonusSchema),
-        ),
-    );
+    connections = await connectInstances('held', 2);
+    repos = connections.map(repositoryOn);
     slots = connections[0]?.model(
       ExtractionSlot.name,
       ExtractionSlotSchema,
