@@ -14,6 +14,8 @@ export type RuntimeConfig = {
   addonListingUrl: string;
   analyticsEndpoint: string;
   adConversionId: string;
+  /** The support contact shown to premium users and on /payment-success. */
+  supportEmail: string;
   remotes: RemoteEntry[];
 };
 
@@ -26,6 +28,7 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     addonListingUrl: env.ADDON_LISTING_URL || 'https://workspace.google.com/marketplace',
     analyticsEndpoint: env.ANALYTICS_ENDPOINT || '',
     adConversionId: env.AD_CONVERSION_ID || '',
+    supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     remotes: REMOTES.map((remote) => ({
       name: remote.name,
       entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${String(remote.port)}`)}/mf-manifest.json`,
