@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
+import { BatchedReads } from '../../common/db/batched-reads.js';
 import { User, type Role } from './schemas/user.schema.js';
 
 export type UserRecord = User & { id: string; createdAt: Date; updatedAt: Date };
@@ -45,7 +46,20 @@ const toRecord = ({ _id, __v: _version, ...rest }: Lean): UserRecord => ({
 
 @Injectable()
 export class UsersRepository {
-  constructor(@InjectModel(User.name) private readonly users: Model<User>) {}
+  /**
+   * Every signed-in request reads its user: a person's reads asked for at once are made once
+   * (one findOne per distinct id: FerretDB scans the whole collection for an `$in` on `_id`).
+   */
+  private readonly reads: BatchedReads<UserRecord>;
+
+  constructor(@InjectModel(User.name) private readonly users: Model<User>) {
+    this.reads = new BatchedReads(async (ids) => {
+      const docs = await Promise.all(
+        ids.map((id) => this.users.collection.findOne<Lean>({ _id: new Types.ObjectId(id) })),
+      );
+      return new Map(docs.flatMap((doc) => (doc ? [[doc._id.toString(), toRecord(doc)]] : [])));
+    });
+  }
 
   /** Creates the user at first sign-in, refreshes name and email at later ones. */
   async upsertByGoogleId(
@@ -66,12 +80,12 @@ export class UsersRepository {
   /**
    * The user as stored now (every signed-in request reads it: plans, credits and roles apply at
    * once). Through the driver, not a mongoose query: this runs on every signed-in request and
-   * the query layer cost more than the read itself.
+   * the query layer cost more than the read itself; batched with the reads asked for at the same
+   * time (each still starts after it was asked for: see BatchedReads).
    */
   async findById(id: string): Promise<UserRecord | null> {
     if (!isValidObjectId(id)) return null;
-    const doc = await this.users.collection.findOne<Lean>({ _id: new Types.ObjectId(id) });
-    return doc ? toRecord(doc) : null;
+    return this.reads.load(new Types.ObjectId(id).toString());
   }
 
   /** Records that the user sent their first text-OCR feedback (idempotent). */
