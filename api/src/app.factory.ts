@@ -1,8 +1,8 @@
 import 'reflect-metadata';
-import type { Server } from 'node:http';
-import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import http from 'node:http';
+import { ValidationPipe, type INestApplication, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { Logger } from './common/logging/logger.module.js';
@@ -20,9 +20,42 @@ import { MESSAGE_FORM_BODY } from './modules/messages/form-body-limit.js';
 /** Payment webhooks (a later issue): raw bodies, before sessions; see WebhookRoute. */
 const WEBHOOK_ROUTES: readonly WebhookRoute[] = [];
 
+/** How often the server looks for requests past their headers or request timeout. */
+export const CONNECTIONS_CHECK_MS = 1000;
+
+/**
+ * Express under Nest, on a Node server made with the API's timeouts. Node enforces
+ * `headersTimeout` and `requestTimeout` only when it checks its connections, every
+ * `connectionsCheckingInterval` (30 s unless given when the server is created, which Nest's own
+ * adapter does not do): a client sending its headers a byte a second held its connection for up
+ * to 30 s whatever HTTP_HEADERS_TIMEOUT_SECONDS said. Here the check runs every second, so such a
+ * request is closed (408) within a second of its timeout.
+ */
+class TimedExpressAdapter extends ExpressAdapter {
+  constructor(private readonly serverOptions: http.ServerOptions) {
+    super();
+  }
+
+  override initHttpServer(options: NestApplicationOptions): void {
+    // Nest's options that act on the server it would make itself: none is used by the API.
+    if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
+      throw new Error(
+        'TimedExpressAdapter: HTTPS and connection-closing options are not supported',
+      );
+    }
+    this.setHttpServer(http.createServer(this.serverOptions, this.getInstance()));
+  }
+}
+
 /** Builds the API with everything main.ts serves: the same wiring runs in tests. */
 export async function createApp(config: AppConfig): Promise<INestApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+  // A slow-drip request (headers or body) is closed (408) once these pass.
+  const adapter = new TimedExpressAdapter({
+    headersTimeout: Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs),
+    requestTimeout: config.http.requestTimeoutMs,
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  });
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     bodyParser: false,
   });
@@ -49,10 +82,6 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     limits: [MESSAGE_FORM_BODY],
     uploadTimeoutMs: config.http.requestTimeoutMs,
   });
-  // A slow-drip request (headers or body) is closed (408) once these pass.
-  const server: Server = app.getHttpServer();
-  server.headersTimeout = Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs);
-  server.requestTimeout = config.http.requestTimeoutMs;
   app.useGlobalPipes(
     new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
   );

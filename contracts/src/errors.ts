@@ -13,6 +13,8 @@ export const EXTRACTION_ERROR_CODES = [
   'ENGINE_BUSY',
   'ENGINE_TIMEOUT',
   'ENGINE_FAILED',
+  /** The server's temporary disk is full: retry after Retry-After seconds. */
+  'TEMP_STORAGE_FULL',
   'UNKNOWN_LANGUAGE',
   'TRANSLATION_UNAVAILABLE',
   'VISION_BUSY',

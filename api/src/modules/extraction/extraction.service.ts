@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NO_TEXT_FOUND, planMaxBytes, type ExtractResponse } from 'contracts';
+import { DomainError } from '../../common/errors/domain-error.js';
 import type { UserRecord } from '../users/users.service.js';
 import { decodeUpload, type ExtractDto } from './dto/extract.dto.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
@@ -53,6 +54,10 @@ export class ExtractionService {
       });
       return { extractedText: result.found ? result.text : NO_TEXT_FOUND, found: result.found };
     } catch (error) {
+      // Not the person's doing, and only the operator can fix it: said in the log every time.
+      if (error instanceof DomainError && error.code === 'TEMP_STORAGE_FULL') {
+        this.logger.error(`Temporary disk full: extraction refused for user ${user.id}`);
+      }
       // The reading's own error is the answer; a refund the database refuses is logged.
       await this.usage.refund(reservation).catch((refundError: unknown) => {
         this.logger.error(

@@ -211,7 +211,7 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
     expect(await used()).toBe(0);
   });
 
-  it('11: reads a flate bomb (1 MB that inflates to 1 GB) within the limits while other jobs finish', async () => {
+  it('11: reads a flate bomb (1 MB that inflates to 1 GB) within the limits, API memory flat, while other jobs finish', async () => {
     // One page drawing a 32768 x 32768 grey image whose data is 1 GiB of zeros, deflated.
     const side = 32768;
     const compressed = deflateSync(Buffer.alloc(side * side, 0), { level: 9 });
@@ -229,10 +229,22 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
         Buffer.from('\nendstream'),
       ]),
     ]);
+    const engine = platform.app.get<ExtractionEngine>(EXTRACTION_ENGINE);
+    // The API's own memory while the bomb is read: the inflated gigabyte must stay in
+    // Ghostscript (a child with its own limit), never reach this process.
+    const rssBefore = process.memoryUsage().rss;
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+    }, 5);
     const [bombAnswer, normal] = await Promise.all([
       extract(user, { base64Pdf: b64(bomb) }),
       extract(premium, { base64Image: b64(readFileSync(SIMPLE)) }),
-    ]);
+    ]).finally(() => clearInterval(sampler));
+    // Measured: about 20 MB (the two uploads, the rendered page) and 7 s on 2 cores.
+    expect(rssPeak - rssBefore).toBeLessThan(100 * 1024 * 1024);
+    // Answered within the longest the engine lets a job run (its steps' time limits).
+    expect(bombAnswer.ms).toBeLessThan(engine.maxJobMs);
     expect(normal.status).toBe(200);
     expect(normal.body.extractedText).toBe('Tesseract.js');
     // Ghostscript streams the image at the page's density (a blank page), or the job is stopped

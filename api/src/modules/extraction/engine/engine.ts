@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { ResourceLimits } from '../../../common/process/resource-limits.js';
 import type { EngineDescription, EngineMode, EnginesResponse, LanguageOption } from 'contracts';
 import { cleanOutput, joinHyphenatedWords } from './clean-output.js';
-import { extractionErrors } from './errors.js';
+import { extractionErrors, isDiskFull } from './errors.js';
 import type { FileKind } from './file-kind.js';
 import { findLanguage, LANGUAGES, ORIGINAL_LANGUAGE, type Language } from './languages.js';
 import {
@@ -215,7 +215,26 @@ export class ExtractionEngine {
     return Math.min(callerLimit ?? this.limits.maxBytes, this.limits.maxBytes);
   }
 
+  /**
+   * One job. A file the engine cannot put down because its temporary disk is full (the upload,
+   * a rendered page, Tesseract's input, the engine's own folder) answers TEMP_STORAGE_FULL (503,
+   * Retry-After): the file is not at fault and the person may try again, and the caller gives
+   * back what it reserved, as for any failed job. Its folder is removed whatever happens.
+   */
   private async run(
+    request: ExtractRequest,
+    maxBytes: number,
+    target: Language | undefined,
+  ): Promise<ExtractResult> {
+    try {
+      return await this.runIn(request, maxBytes, target);
+    } catch (error) {
+      if (isDiskFull(error)) throw extractionErrors.storageFull();
+      throw error;
+    }
+  }
+
+  private async runIn(
     request: ExtractRequest,
     maxBytes: number,
     target: Language | undefined,

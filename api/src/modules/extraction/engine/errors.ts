@@ -16,6 +16,15 @@ export class ExtractionError extends DomainError {
   }
 }
 
+/** When a person may try again after the temporary disk was found full. */
+export const STORAGE_FULL_RETRY_SECONDS = 60;
+
+/** A write refused because the disk (or the user's quota on it) is full. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
 export const extractionErrors = {
   sizeExceeded: (limitBytes: number) =>
     new ExtractionError('IMAGE_SIZE_EXCEED', fileTooLargeMessage(limitBytes), 413),
@@ -76,6 +85,14 @@ export const extractionErrors = {
       'ENGINE_TIMEOUT',
       'Reading this file took too long and was stopped. Try a smaller image or a single page.',
       504,
+    ),
+  /** The temporary disk the engine writes to is full (ENOSPC): nothing wrong with the file. */
+  storageFull: () =>
+    new ExtractionError(
+      'TEMP_STORAGE_FULL',
+      'The server is short of disk space to read files right now. Please try again in a few minutes.',
+      503,
+      { 'Retry-After': String(STORAGE_FULL_RETRY_SECONDS) },
     ),
   engineFailed: () =>
     new ExtractionError('ENGINE_FAILED', 'The text reader could not process this file.', 422),
