@@ -13,11 +13,11 @@ export const routes: RemoteRoute[] = [
     handle: addon,
     element: <UnderConstruction title="Add-on pricing" />,
   },
-  { path: '/user-account', handle: main, element: <AccountPage helpPath="/contact-us" /> },
+  { path: '/user-account', handle: main, element: <AccountPage variant="main" /> },
   {
     path: '/sheets-extension-user-account',
     handle: addon,
-    element: <AccountPage helpPath="/sheets-extension-contact-us" />,
+    element: <AccountPage variant="addon" />,
   },
   {
     path: '/payment-success',
