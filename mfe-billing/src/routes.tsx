@@ -1,5 +1,6 @@
 import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
 import { AccountPage } from './features/account/AccountPage';
+import { PricingPage } from './features/pricing/PricingPage';
 import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
 import { SupportInboxPage } from './features/support/SupportInboxPage';
 
@@ -7,7 +8,7 @@ const main: RouteChrome = { navbar: 'main', footer: 'main' };
 const addon: RouteChrome = { navbar: 'addon', footer: 'addon' };
 
 export const routes: RemoteRoute[] = [
-  { path: '/pricing', handle: main, element: <UnderConstruction title="Pricing" /> },
+  { path: '/pricing', handle: main, element: <PricingPage /> },
   {
     path: '/sheets-extension-pricing',
     handle: addon,
