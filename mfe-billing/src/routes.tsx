@@ -1,4 +1,5 @@
 import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import { AddonPricingPage } from './features/addon-pricing/AddonPricingPage';
 import { AccountPage } from './features/account/AccountPage';
 import { PricingPage } from './features/pricing/PricingPage';
 import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
@@ -12,7 +13,7 @@ export const routes: RemoteRoute[] = [
   {
     path: '/sheets-extension-pricing',
     handle: addon,
-    element: <UnderConstruction title="Add-on pricing" />,
+    element: <AddonPricingPage />,
   },
   { path: '/user-account', handle: main, element: <AccountPage variant="main" /> },
   {
