@@ -1,6 +1,9 @@
-import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import type { RemoteRoute, RouteChrome } from 'shared-ui';
 import { AddonPricingPage } from './features/addon-pricing/AddonPricingPage';
 import { AccountPage } from './features/account/AccountPage';
+import { AffiliatePage } from './features/affiliate/AffiliatePage';
+import { PaymentSuccessPage } from './features/payment-success/PaymentSuccessPage';
+import { RefundPolicyPage } from './features/refund-policy/RefundPolicyPage';
 import { PricingPage } from './features/pricing/PricingPage';
 import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
 import { SupportInboxPage } from './features/support/SupportInboxPage';
@@ -24,10 +27,10 @@ export const routes: RemoteRoute[] = [
   {
     path: '/payment-success',
     handle: main,
-    element: <UnderConstruction title="Payment Successful" />,
+    element: <PaymentSuccessPage />,
   },
   { path: '/signup-success', handle: main, element: <SignupSuccessPage /> },
-  { path: '/affiliate', handle: main, element: <UnderConstruction title="Affiliate programme" /> },
+  { path: '/affiliate', handle: main, element: <AffiliatePage /> },
   { path: '/support', handle: main, element: <SupportInboxPage /> },
-  { path: '/refund-policy', handle: main, element: <UnderConstruction title="Refund Policy" /> },
+  { path: '/refund-policy', handle: main, element: <RefundPolicyPage /> },
 ];
