@@ -7,7 +7,8 @@ import { LoadState } from '../../common/LoadState';
 import { useApiResource } from '../../common/useApiResource';
 
 // The person's payments (GET /api/billing/payments): the refund policy asks for the Payment ID.
-// On a phone the table scrolls sideways inside its own box instead of widening the page.
+// On a phone the cells wrap; anything still too wide scrolls inside the table's own box instead
+// of widening the page.
 const StyledScroll = styled.div`
   overflow-x: auto;
 `;
@@ -22,13 +23,16 @@ const StyledTable = styled.table`
   th,
   td {
     text-align: left;
+    vertical-align: top;
     padding: ${tokens.space[2]};
     border-bottom: 1px solid ${tokens.color.border};
+  }
+  td:nth-child(3) {
     white-space: nowrap;
   }
   td:last-child {
     font-family: monospace;
-    white-space: normal;
+    min-width: 8em;
     word-break: break-all;
   }
 `;
