@@ -1,5 +1,10 @@
-import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import type { RemoteRoute, RouteChrome } from 'shared-ui';
+import { AddonPricingPage } from './features/addon-pricing/AddonPricingPage';
 import { AccountPage } from './features/account/AccountPage';
+import { AffiliatePage } from './features/affiliate/AffiliatePage';
+import { PaymentSuccessPage } from './features/payment-success/PaymentSuccessPage';
+import { RefundPolicyPage } from './features/refund-policy/RefundPolicyPage';
+import { PricingPage } from './features/pricing/PricingPage';
 import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
 import { SupportInboxPage } from './features/support/SupportInboxPage';
 
@@ -7,25 +12,25 @@ const main: RouteChrome = { navbar: 'main', footer: 'main' };
 const addon: RouteChrome = { navbar: 'addon', footer: 'addon' };
 
 export const routes: RemoteRoute[] = [
-  { path: '/pricing', handle: main, element: <UnderConstruction title="Pricing" /> },
+  { path: '/pricing', handle: main, element: <PricingPage /> },
   {
     path: '/sheets-extension-pricing',
     handle: addon,
-    element: <UnderConstruction title="Add-on pricing" />,
+    element: <AddonPricingPage />,
   },
-  { path: '/user-account', handle: main, element: <AccountPage helpPath="/contact-us" /> },
+  { path: '/user-account', handle: main, element: <AccountPage variant="main" /> },
   {
     path: '/sheets-extension-user-account',
     handle: addon,
-    element: <AccountPage helpPath="/sheets-extension-contact-us" />,
+    element: <AccountPage variant="addon" />,
   },
   {
     path: '/payment-success',
     handle: main,
-    element: <UnderConstruction title="Payment Successful" />,
+    element: <PaymentSuccessPage />,
   },
   { path: '/signup-success', handle: main, element: <SignupSuccessPage /> },
-  { path: '/affiliate', handle: main, element: <UnderConstruction title="Affiliate programme" /> },
+  { path: '/affiliate', handle: main, element: <AffiliatePage /> },
   { path: '/support', handle: main, element: <SupportInboxPage /> },
-  { path: '/refund-policy', handle: main, element: <UnderConstruction title="Refund Policy" /> },
+  { path: '/refund-policy', handle: main, element: <RefundPolicyPage /> },
 ];

@@ -15,7 +15,11 @@ const root = createRoot(container);
 fetchRuntimeConfig().then(
   (config) => {
     configureApi({ baseUrl: config.apiUrl });
-    configurePlatform({ addonListingUrl: config.addonListingUrl });
+    configurePlatform({
+      addonListingUrl: config.addonListingUrl,
+      supportEmail: config.supportEmail,
+      affiliateSignupUrl: config.affiliateSignupUrl,
+    });
     configureAnalytics({
       endpoint: config.analyticsEndpoint,
       adConversionId: config.adConversionId,

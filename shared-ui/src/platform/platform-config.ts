@@ -3,10 +3,16 @@
 export type PlatformConfig = {
   /** The spreadsheet add-on's marketplace listing (signup success redirects there). */
   addonListingUrl: string;
+  /** The support contact shown to premium users, on /payment-success and in the refund policy. */
+  supportEmail: string;
+  /** The affiliate sign-up ('Share & Earn', 'Become an affiliate'); a new tab opens it. */
+  affiliateSignupUrl: string;
 };
 
 let config: PlatformConfig = {
   addonListingUrl: 'https://workspace.google.com/marketplace',
+  supportEmail: 'support@example.com',
+  affiliateSignupUrl: '/affiliate',
 };
 
 export function configurePlatform(next: Partial<PlatformConfig>): void {

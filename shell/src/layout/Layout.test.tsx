@@ -6,6 +6,7 @@ import {
   type AnalyticsEvent,
   type RemoteModule,
 } from 'shared-ui';
+import { buildRuntimeConfig } from 'contracts';
 import { fakeLoader, mockApi, renderShell } from '../testing/render-shell';
 
 const textOcr: RemoteModule = {
@@ -153,6 +154,63 @@ describe('the shell layout', () => {
         .getAllByRole('link')
         .map((l) => l.textContent),
     ).toEqual(['Affiliate', 'Help ?', 'How It Works', 'FAQs', 'Pricing']);
+  });
+});
+
+describe('the navbar of a Lifetime user', () => {
+  const lifetimeUser = {
+    name: 'Lee',
+    email: 'lee@example.com',
+    planType: 'Lifetime',
+    isPremium: true,
+  };
+
+  it("hides Pricing on desktop and offers 'Feedback?' in the menu, which opens the popup", async () => {
+    mockApi({ user: lifetimeUser });
+    const user = userEvent.setup();
+    renderShell('/contact-us', fakeLoader({ mfeTextOcr: textOcr }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Account: Hello, Lee' });
+    expect(within(nav).queryByRole('link', { name: 'Pricing' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByLabelText('Menu'));
+    const menu = screen.getByRole('list', { name: 'Main menu' });
+    expect(within(menu).queryByRole('link', { name: 'Pricing' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('button', { name: 'Feedback?' }));
+    expect(screen.getByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
+  });
+
+  it('still shows Pricing to a Pro Monthly subscriber', async () => {
+    mockApi({ user: { ...lifetimeUser, planType: 'Pro Monthly' } });
+    renderShell('/contact-us', fakeLoader({ mfeTextOcr: textOcr }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Account: Hello, Lee' });
+    expect(within(nav).getByRole('link', { name: 'Pricing' })).toBeInTheDocument();
+  });
+});
+
+describe('Share & Earn', () => {
+  it('opens the configured affiliate sign-up in a new tab', async () => {
+    mockApi({});
+    renderShell(
+      '/?aff=x',
+      fakeLoader({ mfeTextOcr: textOcr }),
+      buildRuntimeConfig({ AFFILIATE_SIGNUP_URL: 'https://pay.example/affiliates' }),
+    );
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const link = within(nav).getByRole('link', { name: 'Share & Earn' });
+    expect(link).toHaveAttribute('href', 'https://pay.example/affiliates');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+  });
+
+  it('opens the default, this site’s /affiliate page, in a new tab keeping aff', async () => {
+    mockApi({});
+    renderShell('/?aff=x', fakeLoader({ mfeTextOcr: textOcr }));
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    const link = within(nav).getByRole('link', { name: 'Share & Earn' });
+    expect(link).toHaveAttribute('href', '/affiliate?aff=x');
+    expect(link).toHaveAttribute('target', '_blank');
   });
 });
 

@@ -1,35 +1,71 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PaymentRecord, PublicUser } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { browserNavigation, configureApi, resetSession } from 'shared-ui';
-import { AccountPage } from './AccountPage';
+import { browserNavigation, configureApi, configurePlatform, resetSession } from 'shared-ui';
+import { AccountPage, type AccountVariant } from './AccountPage';
 
-const answerMe = (body: unknown) => {
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status }));
+
+type Answers = { me: unknown; payments?: () => Promise<Response> };
+
+/** Answers GET /api/me and GET /api/billing/payments; any other call is a test failure. */
+function api({ me, payments = () => json({ payments: [] }) }: Answers) {
   resetSession();
-  global.fetch = jest.fn(() =>
-    Promise.resolve(new Response(JSON.stringify(body), { status: 200 })),
-  );
-};
+  const fetchMock = jest.fn((input: RequestInfo | URL) => {
+    const url = input instanceof Request ? input.url : input.toString();
+    if (url.endsWith('/api/me')) return json(me);
+    if (url.endsWith('/api/billing/payments')) return payments();
+    return Promise.reject(new Error(`unexpected call to ${url}`));
+  });
+  global.fetch = fetchMock as jest.Mock;
+  return fetchMock;
+}
 
-const renderPage = () =>
+const renderPage = (variant: AccountVariant = 'main', path = '/user-account?aff=x') =>
   render(
-    <MemoryRouter initialEntries={['/user-account?aff=x']}>
-      <AccountPage helpPath="/contact-us" />
+    <MemoryRouter initialEntries={[path]}>
+      <AccountPage variant={variant} />
     </MemoryRouter>,
   );
+
+const free: PublicUser = {
+  name: 'Asha',
+  email: 'asha@example.com',
+  googleId: 'g-1',
+  isPremium: false,
+  planType: 'Free user',
+};
+const active: PublicUser = {
+  ...free,
+  isPremium: true,
+  planType: 'Pro Monthly',
+  premiumSince: '2026-01-01T00:00:00Z',
+  nextBilling: '2099-01-31T00:00:00Z',
+  validTill: '2099-01-31T00:00:00Z',
+  subscriptionId: 'sub_1',
+};
+
+async function openBilling() {
+  await userEvent.click(await screen.findByRole('tab', { name: 'Billing Details' }));
+  return screen.getByRole('tabpanel', { name: 'Billing Details' });
+}
 
 describe('AccountPage', () => {
   let assign: jest.SpyInstance;
   beforeEach(() => {
     configureApi({ baseUrl: 'http://api.test' });
+    configurePlatform({ supportEmail: 'help@ocr.example' });
     assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
   });
   afterEach(() => assign.mockRestore());
 
   it("shows the signed-in person, 'Need Help ?' to contact, and logs out", async () => {
-    answerMe({ user: { name: 'Asha', email: 'asha@example.com', planType: 'Free user' } });
+    api({ me: { user: free } });
     renderPage();
     expect(await screen.findByText('asha@example.com')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Account Information' })).toBeVisible();
     expect(screen.getByRole('link', { name: 'Need Help ?' })).toHaveAttribute(
       'href',
       '/contact-us?aff=x',
@@ -39,25 +75,208 @@ describe('AccountPage', () => {
   });
 
   it('links the support team to the inbox, and nobody else', async () => {
-    answerMe({
-      user: { name: 'Sam', email: 'sam@example.com', planType: 'Free user', roles: ['support'] },
-    });
+    api({ me: { user: { ...free, roles: ['support'] } } });
     const { unmount } = renderPage();
     expect(await screen.findByRole('link', { name: 'Support inbox' })).toHaveAttribute(
       'href',
       '/support?aff=x',
     );
     unmount();
-    answerMe({ user: { name: 'Asha', email: 'asha@example.com', planType: 'Free user' } });
+    api({ me: { user: free } });
     renderPage();
     await screen.findByText('asha@example.com');
     expect(screen.queryByRole('link', { name: 'Support inbox' })).not.toBeInTheDocument();
   });
 
   it('asks a visitor to log in', async () => {
-    answerMe({});
+    api({ me: {} });
     renderPage();
     expect(await screen.findByText('Please log in to see your account.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+  });
+
+  describe('tabs', () => {
+    it('moves between Profile Details and Billing Details with the arrow keys, Home and End', async () => {
+      api({ me: { user: free } });
+      const user = userEvent.setup();
+      renderPage();
+      const tablist = await screen.findByRole('tablist', { name: 'Account' });
+      const profile = within(tablist).getByRole('tab', { name: 'Profile Details' });
+      const billing = within(tablist).getByRole('tab', { name: 'Billing Details' });
+      expect(profile).toHaveAttribute('aria-selected', 'true');
+      expect(profile).toHaveAttribute('tabindex', '0');
+      expect(billing).toHaveAttribute('tabindex', '-1');
+      expect(screen.getByRole('tabpanel', { name: 'Profile Details' })).toBeInTheDocument();
+
+      // One tab stop: Tab reaches the selected tab, the arrows do the rest.
+      await user.tab();
+      expect(profile).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
+      expect(billing).toHaveFocus();
+      expect(billing).toHaveAttribute('aria-selected', 'true');
+      expect(profile).toHaveAttribute('aria-selected', 'false');
+      const panel = screen.getByRole('tabpanel', { name: 'Billing Details' });
+      expect(billing).toHaveAttribute('aria-controls', panel.id);
+
+      await user.keyboard('{ArrowRight}'); // wraps
+      expect(profile).toHaveFocus();
+      await user.keyboard('{ArrowLeft}'); // wraps back
+      expect(billing).toHaveFocus();
+      await user.keyboard('{Home}');
+      expect(profile).toHaveFocus();
+      await user.keyboard('{End}');
+      expect(billing).toHaveAttribute('aria-selected', 'true');
+      // Tab leaves the tab list for the panel.
+      await user.tab();
+      expect(screen.getByRole('tabpanel', { name: 'Billing Details' })).toHaveFocus();
+    });
+  });
+
+  describe('Billing Details', () => {
+    it("shows an active subscription's renewal, and says plainly the portal is not available yet", async () => {
+      api({ me: { user: active } });
+      renderPage();
+      const panel = await openBilling();
+      expect(within(panel).getByText('Plan:').parentElement).toHaveTextContent('Plan: Pro Monthly');
+      expect(within(panel).getByText('Renews at:').parentElement).toHaveTextContent(
+        'Renews at: 31 Jan 2099',
+      );
+      expect(within(panel).queryByText('Valid till:')).not.toBeInTheDocument();
+      await userEvent.click(within(panel).getByRole('button', { name: 'Manage Subscription' }));
+      expect(
+        await within(panel).findByText(/Managing your subscription online is not available yet/),
+      ).toHaveAttribute('role', 'status');
+    });
+
+    it("shows a cancelled subscription's end with 'Resume Subscription'", async () => {
+      api({ me: { user: { ...active, isCancelled: true } } });
+      renderPage();
+      const panel = await openBilling();
+      expect(within(panel).getByText('Valid till:').parentElement).toHaveTextContent(
+        'Valid till: 31 Jan 2099',
+      );
+      expect(within(panel).getByRole('button', { name: 'Resume Subscription' })).toBeVisible();
+      expect(within(panel).queryByRole('button', { name: 'Manage Subscription' })).toBeNull();
+    });
+
+    it('shows Lifetime validity and no manage button', async () => {
+      api({
+        me: {
+          user: { ...active, planType: 'Lifetime', subscriptionId: null, nextBilling: null },
+        },
+      });
+      renderPage();
+      const panel = await openBilling();
+      expect(panel).toHaveTextContent('Valid till: Lifetime');
+      expect(panel).toHaveTextContent('NA (Lifetime Validity)');
+      expect(within(panel).queryByRole('button', { name: /Subscription/ })).toBeNull();
+    });
+
+    it("shows a trial's 'Last billed: NA' and no manage button", async () => {
+      api({ me: { user: { ...active, isTrialPlan: true } } });
+      renderPage();
+      const panel = await openBilling();
+      expect(panel).toHaveTextContent('Last billed: NA');
+      expect(within(panel).queryByRole('button', { name: /Subscription/ })).toBeNull();
+    });
+
+    it('gives premium users the priority support contact, and free users the plans', async () => {
+      api({ me: { user: active } });
+      const { unmount } = renderPage();
+      let panel = await openBilling();
+      expect(within(panel).getByRole('link', { name: 'help@ocr.example' })).toHaveAttribute(
+        'href',
+        'mailto:help@ocr.example',
+      );
+      unmount();
+      api({ me: { user: free } });
+      renderPage();
+      panel = await openBilling();
+      expect(within(panel).queryByText(/Priority support/)).toBeNull();
+      expect(within(panel).getByRole('link', { name: 'See the plans' })).toHaveAttribute(
+        'href',
+        '/pricing?aff=x',
+      );
+    });
+
+    it('lists the payments with their Payment ID', async () => {
+      const payment: PaymentRecord = {
+        date: '2026-02-03T10:00:00Z',
+        plan: 'Pro Yearly',
+        amount: 999,
+        currency: 'INR',
+        paymentId: 'pay_ABC123',
+        provider: 'razorpay',
+      };
+      api({ me: { user: active }, payments: () => json({ payments: [payment] }) });
+      renderPage();
+      const panel = await openBilling();
+      const table = await within(panel).findByRole('table', { name: 'Your payments' });
+      const cells = within(table)
+        .getAllByRole('row')[1]
+        ?.querySelectorAll('td') as NodeListOf<HTMLElement>;
+      expect([...cells].map((c) => c.textContent)).toEqual([
+        '3 Feb 2026',
+        'Pro Yearly',
+        '₹999',
+        'pay_ABC123',
+      ]);
+      expect(within(table).getByRole('columnheader', { name: 'Payment ID' })).toBeVisible();
+    });
+
+    it('says so when there are no payments', async () => {
+      api({ me: { user: free } });
+      renderPage();
+      const panel = await openBilling();
+      expect(await within(panel).findByText('No payments yet.')).toBeVisible();
+    });
+
+    it('explains a failed payments call and retries it', async () => {
+      let up = false;
+      api({
+        me: { user: free },
+        payments: () => (up ? json({ payments: [] }) : Promise.reject(new TypeError('down'))),
+      });
+      renderPage();
+      const panel = await openBilling();
+      const alert = await within(panel).findByRole('alert');
+      expect(alert).toHaveTextContent('We could not load your payments.');
+      up = true;
+      await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
+      expect(await within(panel).findByText('No payments yet.')).toBeVisible();
+    });
+  });
+
+  describe('the add-on account', () => {
+    it('opens on Billing Details with the credits, the add-on plan and the add-on help link', async () => {
+      api({
+        me: {
+          user: {
+            ...free,
+            isExtPremium: true,
+            extPlan: 'sub100',
+            extLastBilled: '2026-01-01T00:00:00Z',
+            extNextBilling: '2099-02-01T00:00:00Z',
+            topUpBalance: 25,
+            defaultBalance: 80,
+          },
+        },
+      });
+      renderPage('addon', '/sheets-extension-user-account?aff=x&from=sheet');
+      const panel = await screen.findByRole('tabpanel', { name: 'Billing Details' });
+      expect(screen.getByRole('tab', { name: 'Billing Details' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      expect(panel).toHaveTextContent('Credits: 105');
+      expect(panel).toHaveTextContent('Plan: Subscription: 100 credits a month');
+      expect(panel).toHaveTextContent('Renews at: 1 Feb 2099');
+      expect(within(panel).getByRole('button', { name: 'Manage Subscription' })).toBeVisible();
+      expect(screen.getByRole('link', { name: 'Need Help ?' })).toHaveAttribute(
+        'href',
+        '/sheets-extension-contact-us?aff=x&from=sheet',
+      );
+    });
   });
 });

@@ -1,3 +1,4 @@
+import type { PublicUser } from 'contracts';
 import {
   Button,
   Card,
@@ -10,19 +11,55 @@ import {
 } from 'shared-ui';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { AddonBillingDetails, BillingDetails } from './BillingDetails';
+import { ProfileDetails } from './ProfileDetails';
+import { Tabs } from './Tabs';
 
 const StyledActions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: ${tokens.space[4]};
   align-items: center;
   margin-top: ${tokens.space[6]};
 `;
 
+export type AccountVariant = 'main' | 'addon';
+
+const HELP_PATH: Record<AccountVariant, string> = {
+  main: '/contact-us',
+  addon: '/sheets-extension-contact-us',
+};
+
+function AccountTabs({ user, variant }: { user: PublicUser; variant: AccountVariant }) {
+  // One 'now' per render: the display rules compare end dates with it.
+  const now = new Date();
+  return (
+    <Tabs
+      label="Account"
+      // The add-on's account page opens on Billing Details (spec §2).
+      initial={variant === 'addon' ? 'billing' : 'profile'}
+      tabs={[
+        { key: 'profile', label: 'Profile Details', panel: <ProfileDetails user={user} /> },
+        {
+          key: 'billing',
+          label: 'Billing Details',
+          panel:
+            variant === 'addon' ? (
+              <AddonBillingDetails user={user} now={now} />
+            ) : (
+              <BillingDetails user={user} now={now} />
+            ),
+        },
+      ]}
+    />
+  );
+}
+
 /**
- * 'Account Information': who is signed in, 'Need Help ?' and 'Logout'. The Profile Details and
- * Billing Details tabs come with the billing work and say so until then.
+ * 'Account Information' (/user-account, /sheets-extension-user-account): the Profile Details and
+ * Billing Details tabs, 'Need Help ?' and 'Logout'; a sign-in prompt for visitors.
  */
-export function AccountPage({ helpPath }: { helpPath: string }) {
+export function AccountPage({ variant }: { variant: AccountVariant }) {
   const user = useSession();
   const location = useLocation();
 
@@ -47,19 +84,10 @@ export function AccountPage({ helpPath }: { helpPath: string }) {
     <PageSection width="narrow" aria-labelledby="account-title">
       <h1 id="account-title">Account Information</h1>
       <Card>
-        <p>
-          <strong>Name:</strong> {user.name}
-        </p>
-        <p>
-          <strong>Email:</strong> {user.email}
-        </p>
-        <p>
-          <strong>Plan:</strong> {user.planType}
-        </p>
-        <p>Profile Details and Billing Details are under construction.</p>
+        <AccountTabs user={user} variant={variant} />
       </Card>
       <StyledActions>
-        <CarryLink to={helpPath}>Need Help ?</CarryLink>
+        <CarryLink to={HELP_PATH[variant]}>Need Help ?</CarryLink>
         {user.roles?.includes('support') && <CarryLink to="/support">Support inbox</CarryLink>}
         <Button variant="secondary" onClick={logout}>
           Logout

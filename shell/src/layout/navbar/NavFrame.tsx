@@ -1,6 +1,13 @@
 import { useId, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CarryLink, MOBILE_BREAKPOINT_PX, openFeedbackPopup, tokens, track } from 'shared-ui';
+import {
+  carryQuery,
+  CarryLink,
+  MOBILE_BREAKPOINT_PX,
+  openFeedbackPopup,
+  tokens,
+  track,
+} from 'shared-ui';
 import styled from 'styled-components';
 import type { NavItem } from './nav-items';
 
@@ -75,6 +82,7 @@ const StyledMobileMenu = styled.ul`
 `;
 
 function Item({ item }: { item: NavItem }) {
+  const location = useLocation();
   switch (item.kind) {
     case 'link':
       return (
@@ -84,8 +92,9 @@ function Item({ item }: { item: NavItem }) {
       );
     case 'external':
       return (
+        // A path of this site keeps aff like every internal link; an external URL is untouched.
         <a
-          href={item.href}
+          href={carryQuery(item.href, location)}
           target="_blank"
           rel="noopener noreferrer"
           onClick={() => item.event && track(item.event)}

@@ -25,6 +25,23 @@ describe('main navbar items', () => {
     expect(items.find((i) => i.label === 'Pricing')).toMatchObject({ event: 'pricing_clicked' });
   });
 
+  it('opens Share & Earn in a new tab also when the sign-up is a path of this site', () => {
+    const items = mainDesktopItems({ ...base, affiliateSignupUrl: '/affiliate', user: null });
+    expect(items[0]).toMatchObject({ kind: 'external', href: '/affiliate' });
+  });
+
+  it("gives Lifetime users 'Feedback?' instead of Pricing in the mobile menu of other pages", () => {
+    expect(labels(mainMobileItems({ ...base, user: lifetime }))).toEqual([
+      'Share & Earn',
+      'How It Works',
+      'FAQs',
+      'Help ?',
+      'Feedback?',
+    ]);
+    expect(labels(mainMobileItems({ ...base, user: free }))).toContain('Pricing');
+    expect(labels(mainMobileItems({ ...base, user: free }))).not.toContain('Feedback?');
+  });
+
   it('hides Pricing for Lifetime users on desktop', () => {
     expect(labels(mainDesktopItems({ ...base, user: lifetime }))).not.toContain('Pricing');
     expect(labels(mainDesktopItems({ ...base, user: free }))).toContain('Pricing');

@@ -16,10 +16,14 @@ export type MainNavOptions = {
   affiliateSignupUrl: string;
 };
 
-const shareAndEarn = (url: string): NavItem =>
-  /^https?:\/\//.test(url)
-    ? { kind: 'external', label: 'Share & Earn', href: url, event: 'affiliate_clicked' }
-    : { kind: 'link', label: 'Share & Earn', to: url, event: 'affiliate_clicked' };
+// The affiliate sign-up always opens in a new tab (spec §2), also when it is configured as a path
+// of this site (the default, /affiliate, until a sign-up URL is set).
+const shareAndEarn = (url: string): NavItem => ({
+  kind: 'external',
+  label: 'Share & Earn',
+  href: url,
+  event: 'affiliate_clicked',
+});
 
 const pricing = (to: string): NavItem => ({
   kind: 'link',
@@ -46,15 +50,21 @@ export function mainDesktopItems({ user, newUser, affiliateSignupUrl }: MainNavO
   return items;
 }
 
+const feedback: NavItem = { kind: 'feedback', label: 'Feedback?' };
+
 export function mainMobileItems(options: MainNavOptions): NavItem[] {
-  if (!options.landing) return mainDesktopItems(options);
   const { user, newUser } = options;
+  // Lifetime users get 'Feedback?' where others get Pricing (spec §2, §6), on every page.
+  if (!options.landing) {
+    const items = mainDesktopItems(options);
+    return !newUser && isLifetime(user) ? [...items, feedback] : items;
+  }
   return [
     affiliate,
     { kind: 'link', label: newUser ? 'Contact Us' : 'Help ?', to: '/contact-us' },
     { kind: 'link', label: 'How It Works', to: '/#how-it-works' },
     { kind: 'link', label: 'FAQs', to: '/#faq' },
-    !newUser && isLifetime(user) ? { kind: 'feedback', label: 'Feedback?' } : pricing('/pricing'),
+    !newUser && isLifetime(user) ? feedback : pricing('/pricing'),
   ];
 }
 
@@ -72,6 +82,6 @@ export function addonMobileItems(user: SessionState, hidePricing: boolean): NavI
     { kind: 'link', label: 'FAQs', to: `${ADDON_HOME}#faq` },
     ...addonDesktopItems(user, hidePricing),
   ];
-  if (isLifetime(user)) items.push({ kind: 'feedback', label: 'Feedback?' });
+  if (isLifetime(user)) items.push(feedback);
   return items;
 }

@@ -1,0 +1,47 @@
+import type { AddonPlansResponse, PaymentsResponse, PlansResponse } from 'contracts';
+import { apiFetch } from 'shared-ui';
+
+// The billing module's read calls (GET /api/plans, /api/sheets-extension/plans,
+// /api/billing/payments); the wire types are the contracts package's.
+
+export class BillingApiError extends Error {}
+
+async function getJson<T>(path: string, isValid: (body: unknown) => body is T): Promise<T> {
+  let response: Response;
+  try {
+    response = await apiFetch(path);
+  } catch {
+    throw new BillingApiError('The server could not be reached.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+    throw new BillingApiError(
+      typeof body.error === 'string'
+        ? body.error
+        : `The server answered ${String(response.status)}.`,
+    );
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (!isValid(body)) throw new BillingApiError('The server sent an answer this page cannot read.');
+  return body;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+const isPlans = (body: unknown): body is PlansResponse =>
+  isObject(body) && Array.isArray(body.plans) && typeof body.currency === 'string';
+
+const isAddonPlans = (body: unknown): body is AddonPlansResponse =>
+  isObject(body) && Array.isArray(body.options) && typeof body.freeCreditsPerMonth === 'number';
+
+const isPayments = (body: unknown): body is PaymentsResponse =>
+  isObject(body) && Array.isArray(body.payments);
+
+export const fetchPlans = (): Promise<PlansResponse> => getJson('/api/plans', isPlans);
+
+export const fetchAddonPlans = (): Promise<AddonPlansResponse> =>
+  getJson('/api/sheets-extension/plans', isAddonPlans);
+
+export const fetchPayments = (): Promise<PaymentsResponse> =>
+  getJson('/api/billing/payments', isPayments);

@@ -1,0 +1,24 @@
+import { useCallback, useState } from 'react';
+import type { PaymentOutcome } from './payments';
+
+/**
+ * Runs a payment action and keeps what it said, for a live region next to the button that
+ * started it. A failure is logged (spec §8) and said in the same place.
+ */
+export function usePaymentAction(): {
+  message: string | null;
+  run: (action: () => Promise<PaymentOutcome>) => void;
+} {
+  const [message, setMessage] = useState<string | null>(null);
+  const run = useCallback((action: () => Promise<PaymentOutcome>) => {
+    setMessage(null);
+    action().then(
+      (outcome) => setMessage(outcome.message),
+      (error: unknown) => {
+        console.error('payment action failed', error);
+        setMessage('Something went wrong. Please try again, or Contact Support for help.');
+      },
+    );
+  }, []);
+  return { message, run };
+}

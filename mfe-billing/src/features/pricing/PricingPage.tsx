@@ -1,0 +1,96 @@
+import { PRICE_NOTE, type CatalogPlan, type PlansResponse, type PlanType } from 'contracts';
+import { PageSection, tokens, useSession } from 'shared-ui';
+import { useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { fetchPlans } from '../../common/billing-api';
+import { isFromExtension } from '../../common/extension-source';
+import { formatMoney } from '../../common/format';
+import { LoadState } from '../../common/LoadState';
+import { MaintenanceBanner, StyledBanner } from '../../common/MaintenanceBanner';
+import { useApiResource } from '../../common/useApiResource';
+import { currentPlanOf, visibleCards } from './plan-cards';
+import { PlanCard } from './PlanCard';
+
+const StyledCards = styled.ul`
+  list-style: none;
+  margin: ${tokens.space[6]} 0;
+  padding: 0;
+  display: grid;
+  gap: ${tokens.space[4]};
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
+`;
+
+function LifetimeOffer({ lifetime }: { lifetime: CatalogPlan }) {
+  return (
+    <StyledBanner aria-labelledby="lifetime-offer-title">
+      <h2 id="lifetime-offer-title">Lifetime offer</h2>
+      <p>
+        Pay once, {formatMoney(lifetime.price, lifetime.currency)}, and keep unlimited extractions
+        and 30MB images for ever. No renewals.
+      </p>
+    </StyledBanner>
+  );
+}
+
+function Catalogue({
+  data,
+  current,
+  signedIn,
+  fromExtension,
+}: {
+  data: PlansResponse;
+  current: PlanType | null;
+  signedIn: boolean;
+  fromExtension: boolean;
+}) {
+  const lifetime = data.plans.find((plan) => plan.code === 'lifetime');
+  return (
+    <>
+      {fromExtension ? (
+        <MaintenanceBanner />
+      ) : (
+        lifetime && current !== 'Lifetime' && <LifetimeOffer lifetime={lifetime} />
+      )}
+      <p>
+        <strong>{PRICE_NOTE}</strong>
+      </p>
+      <p>
+        Prices in {data.currency === 'INR' ? 'Indian rupees (INR)' : 'US dollars (USD)'}.
+        {!data.paymentsAvailable &&
+          ' Payments are not available yet: you can compare the plans now, buying opens soon.'}
+      </p>
+      <StyledCards aria-label="Plans">
+        {visibleCards(data.plans).map((plan) => (
+          <PlanCard
+            key={plan.code}
+            plan={plan}
+            current={current === plan.plan}
+            signedIn={signedIn}
+            paymentsAvailable={data.paymentsAvailable}
+          />
+        ))}
+      </StyledCards>
+    </>
+  );
+}
+
+/** /pricing: the main catalogue's cards in the visitor's currency (spec §2, §9). */
+export function PricingPage() {
+  const location = useLocation();
+  const user = useSession();
+  const plans = useApiResource(fetchPlans);
+  return (
+    <PageSection aria-labelledby="pricing-title">
+      <h1 id="pricing-title">Pricing</h1>
+      <LoadState resource={plans} what="the plans" retry={plans.retry} />
+      {plans.status === 'ready' && (
+        <Catalogue
+          data={plans.data}
+          current={currentPlanOf(user)}
+          signedIn={Boolean(user)}
+          fromExtension={isFromExtension(location.search)}
+        />
+      )}
+    </PageSection>
+  );
+}
