@@ -149,7 +149,7 @@ test('the hamburger menu on a phone-width screen shows the landing items', async
     'Pricing',
   ]);
   await menu.getByRole('link', { name: 'Affiliate' }).click();
-  await heading('Affiliate programme').waitFor();
+  await heading('Affiliate Program').waitFor();
   expect(pathOf()).toBe('/affiliate?aff=x');
   expect(await menu.count()).toBe(0); // closed after navigating
 });
