@@ -78,11 +78,6 @@ test('?aff=x survives every internal navigation', async () => {
       '/privacy-policy?aff=x',
     ],
     [
-      () => mainNav().getByRole('link', { name: 'Share & Earn' }).click(),
-      'Affiliate programme',
-      '/affiliate?aff=x',
-    ],
-    [
       () => suite.page.getByRole('link', { name: 'Image to Text home' }).click(),
       'Extract text from images, handwriting and PDFs',
       '/?aff=x',
@@ -98,6 +93,15 @@ test('?aff=x survives every internal navigation', async () => {
     await heading(title).waitFor();
     expect(pathOf()).toBe(expected);
   }
+  // Share & Earn opens the affiliate sign-up in a new tab (spec §2), keeping aff for site paths.
+  const [popup] = await Promise.all([
+    suite.page.waitForEvent('popup'),
+    mainNav().getByRole('link', { name: 'Share & Earn' }).click(),
+  ]);
+  await popup.getByRole('heading', { name: 'Affiliate Program', level: 1 }).waitFor();
+  const opened = new URL(popup.url());
+  expect(opened.pathname + opened.search).toBe('/affiliate?aff=x');
+  await popup.close();
 
   // the 404 page's link, and the add-on pages, which carry their whole query string
   await suite.page.goto(suite.stack.url('/missing?aff=x'));
