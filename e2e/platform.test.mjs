@@ -45,7 +45,7 @@ test('reaches a route of each remote and comes back', async () => {
   await heading('Convert PDF to Google Sheets in 1 Click').waitFor();
   const addonNav = suite.page.getByRole('navigation', { name: 'Add-on' });
   await addonNav.getByRole('link', { name: 'Pricing' }).click();
-  await heading('Add-on pricing').waitFor();
+  await heading('PDF to Sheets Pricing').waitFor();
   await suite.page.getByRole('link', { name: 'PDF to Sheets home' }).click();
   await heading('Convert PDF to Google Sheets in 1 Click').waitFor();
 
