@@ -5,19 +5,18 @@ import type { BillingConfig } from '../../config/billing-catalogue.js';
 import { billingErrors } from './billing.errors.js';
 import { BillingHistoryRepository, type Actor } from './billing-history.repository.js';
 import { monthOf } from './entitlements.js';
-import { EntitlementsRepository } from './entitlements.repository.js';
-import { monthlyAllowance, type AllowanceRule } from './entitlements-view.js';
+import { EntitlementsRepository, firstSnapshot, type Snapshot } from './entitlements.repository.js';
+import { currentDefaultBalance, type AllowanceRule } from './entitlements-view.js';
 
 export type CreditBalances = { defaultBalance: number; topUpBalance: number };
 
-// A failed conditional write means another spend or credit of this person landed first.
-const MAX_WRITE_ATTEMPTS = 100;
-
 /**
  * The add-on's credits (spec §9): credits shown = topUpBalance + defaultBalance. defaultBalance
- * is the calendar month's allowance (5 free, or the subscription's 100/500/1000), renewed lazily
- * by the first spend of a new month; topUpBalance holds bought credits that never expire.
- * Spending takes the allowance first. Every move is one conditional single-document update.
+ * is the calendar month's allowance (5 free, or the subscription's 100/500/1000), renewed by the
+ * first change of a new month (reads show the renewed allowance before that); topUpBalance holds
+ * bought credits that never expire. Spending takes the allowance first. Each move is one new
+ * revision of the person's entitlements (entitlements.repository.ts): parallel spends of the
+ * last credit leave exactly one winner.
  */
 @Injectable()
 export class CreditsService {
@@ -38,42 +37,36 @@ export class CreditsService {
   }
 
   /** Takes `credits` (1 per image or PDF page): the month's allowance first, then top-ups. */
-  async spend(userId: string, credits = 1): Promise<void> {
+  async spend(userId: string, credits = 1): Promise<CreditBalances> {
     if (!Number.isInteger(credits) || credits < 1) throw new RangeError('credits: whole, >= 1');
     const now = new Date();
-    const month = monthOf(now);
-    await this.repository.ensure(userId, month, this.config.freeAddonCreditsPerMonth);
-    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt += 1) {
-      // The usual case, one update: this month's allowance covers it.
-      if (await this.repository.spendFromDefault(userId, month, credits)) return;
-      const stored = await this.repository.findBalances(userId);
-      if (!stored) throw new Error(`entitlements of ${userId} vanished`);
-      const allowance =
-        stored.month === month
-          ? stored.defaultBalance
-          : monthlyAllowance(stored.addon, now, this.allowanceRule);
-      if (allowance + stored.topUpBalance < credits) throw billingErrors.notEnoughCredits();
-      const fromDefault = Math.min(allowance, credits);
-      if (
-        await this.repository.moveBalances(userId, stored, {
-          month,
-          defaultBalance: allowance - fromDefault,
-          topUpBalance: stored.topUpBalance - (credits - fromDefault),
-        })
-      ) {
-        return;
+    return this.repository.change(userId, this.initial(now), (current) => {
+      const balance = this.thisMonth(current, now);
+      if (balance.defaultBalance + balance.topUpBalance < credits) {
+        throw billingErrors.notEnoughCredits();
       }
-    }
-    throw new Error(`spending for ${userId} lost ${String(MAX_WRITE_ATTEMPTS)} conditional writes`);
+      const fromDefault = Math.min(balance.defaultBalance, credits);
+      const next = {
+        ...balance,
+        defaultBalance: balance.defaultBalance - fromDefault,
+        topUpBalance: balance.topUpBalance - (credits - fromDefault),
+      };
+      return { next, result: pick(next) };
+    });
   }
 
   /** Bought credits, added once per order however often the provider reports it. */
-  async creditTopUp(
+  creditTopUp(
     input: { userId: string; provider: string; orderId: string; credits: number; at: Date },
     by: Actor = { kind: 'provider', name: input.provider, id: input.orderId },
   ): Promise<boolean> {
-    const ref = `${input.provider}:${input.orderId}`;
-    return this.addTopUp(input.userId, ref, input.credits, input.at, by);
+    return this.addTopUp(
+      input.userId,
+      `${input.provider}:${input.orderId}`,
+      input.credits,
+      input.at,
+      by,
+    );
   }
 
   /**
@@ -83,56 +76,37 @@ export class CreditsService {
   async adjust(userId: string, delta: number, by: Actor): Promise<CreditBalances> {
     if (!Number.isInteger(delta) || delta === 0) throw new RangeError('delta: whole, not 0');
     const now = new Date();
-    const month = monthOf(now);
     const ref = `support:${randomUUID()}`;
-    await this.repository.ensure(userId, month, this.config.freeAddonCreditsPerMonth);
     if (delta > 0) {
       await this.addTopUp(userId, ref, delta, now, by);
       return this.balances(userId, now);
     }
-    for (let attempt = 1; attempt <= MAX_WRITE_ATTEMPTS; attempt += 1) {
-      const stored = await this.repository.findBalances(userId);
-      if (!stored) throw new Error(`entitlements of ${userId} vanished`);
-      const allowance =
-        stored.month === month
-          ? stored.defaultBalance
-          : monthlyAllowance(stored.addon, now, this.allowanceRule);
-      const fromTopUp = Math.min(stored.topUpBalance, -delta);
-      const fromDefault = Math.min(allowance, -delta - fromTopUp);
+    const taken = await this.repository.change(userId, this.initial(now), (current) => {
+      const balance = this.thisMonth(current, now);
+      const fromTopUp = Math.min(balance.topUpBalance, -delta);
+      const fromDefault = Math.min(balance.defaultBalance, -delta - fromTopUp);
       const next = {
-        month,
-        defaultBalance: allowance - fromDefault,
-        topUpBalance: stored.topUpBalance - fromTopUp,
+        ...balance,
+        defaultBalance: balance.defaultBalance - fromDefault,
+        topUpBalance: balance.topUpBalance - fromTopUp,
       };
-      if (await this.repository.moveBalances(userId, stored, next)) {
-        await this.history.append({
-          userId,
-          scope: 'credits',
-          action: 'adjust',
-          ref,
-          at: now,
-          by,
-          outcome: 'applied',
-          detail: { asked: delta, taken: fromTopUp + fromDefault, fromTopUp, fromDefault },
-        });
-        return { defaultBalance: next.defaultBalance, topUpBalance: next.topUpBalance };
-      }
-    }
-    throw new Error(
-      `correction for ${userId} lost ${String(MAX_WRITE_ATTEMPTS)} conditional writes`,
-    );
+      return { next, result: { fromTopUp, fromDefault, after: pick(next) } };
+    });
+    await this.history.append({
+      userId,
+      scope: 'credits',
+      action: 'adjust',
+      ref,
+      at: now,
+      by,
+      outcome: 'applied',
+      detail: { asked: delta, fromTopUp: taken.fromTopUp, fromDefault: taken.fromDefault },
+    });
+    return taken.after;
   }
 
   private async balances(userId: string, now: Date): Promise<CreditBalances> {
-    const stored = await this.repository.findBalances(userId);
-    if (!stored) return { defaultBalance: 0, topUpBalance: 0 };
-    return {
-      defaultBalance:
-        stored.month === monthOf(now)
-          ? stored.defaultBalance
-          : monthlyAllowance(stored.addon, now, this.allowanceRule),
-      topUpBalance: stored.topUpBalance,
-    };
+    return pick(this.thisMonth((await this.repository.latest(userId)) ?? this.initial(now), now));
   }
 
   private async addTopUp(
@@ -143,8 +117,19 @@ export class CreditsService {
     by: Actor,
   ): Promise<boolean> {
     if (!Number.isInteger(credits) || credits < 1) throw new RangeError('credits: whole, >= 1');
-    await this.repository.ensure(userId, monthOf(new Date()), this.config.freeAddonCreditsPerMonth);
-    const applied = await this.repository.creditTopUp(userId, ref, credits);
+    const now = new Date();
+    const applied = await this.repository.change(userId, this.initial(now), (current) =>
+      current.appliedOrders.includes(ref)
+        ? { next: null, result: false }
+        : {
+            next: {
+              ...current,
+              topUpBalance: current.topUpBalance + credits,
+              appliedOrders: [...current.appliedOrders, ref],
+            },
+            result: true,
+          },
+    );
     await this.history.append({
       userId,
       scope: 'credits',
@@ -157,4 +142,22 @@ export class CreditsService {
     });
     return applied;
   }
+
+  private initial(now: Date): Snapshot {
+    return firstSnapshot(monthOf(now), this.config.freeAddonCreditsPerMonth);
+  }
+
+  /** The snapshot with this month's allowance in place (renewed if it held an earlier month's). */
+  private thisMonth(current: Snapshot, now: Date): Snapshot {
+    return {
+      ...current,
+      defaultBalance: currentDefaultBalance(current, now, this.allowanceRule),
+      balanceMonth: monthOf(now),
+    };
+  }
 }
+
+const pick = ({ defaultBalance, topUpBalance }: CreditBalances): CreditBalances => ({
+  defaultBalance,
+  topUpBalance,
+});

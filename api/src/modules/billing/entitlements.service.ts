@@ -13,8 +13,9 @@ import {
   type ChangeOutcome,
   type PlanChange,
   type PlanScope,
+  type ScopeState,
 } from './entitlements.js';
-import { EntitlementsRepository } from './entitlements.repository.js';
+import { EntitlementsRepository, firstSnapshot, type Snapshot } from './entitlements.repository.js';
 
 /** Which person, which of their plans, and the provider's payment or subscription behind it. */
 export type PlanSource = {
@@ -41,9 +42,6 @@ export type GrantInput = PlanSource & {
 };
 
 const ADDON_VALIDITY_DAYS = 30;
-// Each failed conditional write means another change of this person landed first; this bound
-// only guards against a bug, it is never reached by contention of one person's changes.
-const MAX_WRITE_ATTEMPTS = 50;
 
 const isPaidPlanType = (plan: string): plan is Exclude<PlanType, 'Free user'> =>
   plan !== 'Free user' && (PLAN_TYPES as readonly string[]).includes(plan);
@@ -157,42 +155,49 @@ export class EntitlementsService {
   ): Promise<ChangeOutcome> {
     const { userId, scope } = target;
     const now = new Date();
-    await this.repository.ensure(userId, monthOf(now), this.config.freeAddonCreditsPerMonth);
-    for (let attempt = 1; ; attempt += 1) {
-      const states = await this.repository.findPlanStates(userId);
-      if (!states) throw new Error(`entitlements of ${userId} vanished`);
-      const { state, outcome } = applyChange(states[scope], change, now);
-      const written =
-        state === states[scope] ||
-        (await this.repository.writePlanState(userId, states.rev, scope, state));
-      if (written) {
-        if (
-          scope === 'addon' &&
-          outcome === 'applied' &&
-          change.kind === 'grant' &&
-          isEffective(state.current, now)
-        ) {
-          const credits = this.creditsOf(change.plan);
-          if (credits !== undefined) {
-            await this.repository.giveAllowance(userId, change.ref, monthOf(now), credits);
-          }
+    const initial = firstSnapshot(monthOf(now), this.config.freeAddonCreditsPerMonth);
+    const outcome = await this.repository.change(userId, initial, (current) => {
+      const before: ScopeState =
+        scope === 'main'
+          ? { current: current.main, seen: current.mainSeen }
+          : { current: current.addon, seen: current.addonSeen };
+      const { state, outcome } = applyChange(before, change, now);
+      if (state === before) return { next: null, result: outcome };
+      let next: Snapshot =
+        scope === 'main'
+          ? { ...current, main: state.current, mainSeen: state.seen }
+          : { ...current, addon: state.current, addonSeen: state.seen };
+      // A new add-on subscription gives its month's credits at once, once per subscription.
+      if (
+        scope === 'addon' &&
+        outcome === 'applied' &&
+        change.kind === 'grant' &&
+        isEffective(state.current, now) &&
+        !current.allowanceRefs.includes(change.ref)
+      ) {
+        const credits = this.creditsOf(change.plan);
+        if (credits !== undefined) {
+          next = {
+            ...next,
+            defaultBalance: credits,
+            balanceMonth: monthOf(now),
+            allowanceRefs: [...current.allowanceRefs, change.ref],
+          };
         }
-        await this.history.append({
-          userId,
-          scope,
-          action: change.kind,
-          ref: change.ref,
-          at: change.at,
-          by,
-          outcome,
-          detail: detailOf(change),
-        });
-        return outcome;
       }
-      if (attempt >= MAX_WRITE_ATTEMPTS) {
-        throw new Error(`plan change for ${userId} lost ${String(attempt)} conditional writes`);
-      }
-    }
+      return { next, result: outcome };
+    });
+    await this.history.append({
+      userId,
+      scope,
+      action: change.kind,
+      ref: change.ref,
+      at: change.at,
+      by,
+      outcome,
+      detail: detailOf(change),
+    });
+    return outcome;
   }
 
   private checkPlan(scope: PlanScope, plan: string): string {

@@ -3,10 +3,23 @@ import { BILLING_CONFIG } from '../../config/app-config.js';
 import type { BillingConfig } from '../../config/billing-catalogue.js';
 import { UsersService } from '../users/users.service.js';
 import { BillingHistoryRepository } from './billing-history.repository.js';
-import { EntitlementsRepository } from './entitlements.repository.js';
+import type { SeenRef, Term } from './entitlements.js';
+import { EntitlementsRepository, firstSnapshot } from './entitlements.repository.js';
 import { fromLegacyFields } from './legacy-plan-fields.js';
 
 const BATCH = 100;
+
+const seenOf = (term: Term | null): SeenRef[] =>
+  term
+    ? [
+        {
+          ref: term.ref,
+          at: term.at,
+          status: term.cancelled ? 'cancelled' : 'active',
+          end: term.end,
+        },
+      ]
+    : [];
 
 /**
  * Once, at start: plan fields still on user documents move to the entitlements collection
@@ -44,7 +57,23 @@ export class LegacyPlanMigration implements OnApplicationBootstrap {
       if (batch.length === 0) return moved;
       for (const { id, fields } of batch) {
         const data = fromLegacyFields(id, fields, now, this.config.freeAddonCreditsPerMonth);
-        if (await this.entitlements.importLegacy(id, data)) {
+        const written = await this.entitlements.change(
+          id,
+          firstSnapshot(data.balanceMonth, this.config.freeAddonCreditsPerMonth),
+          (current) =>
+            current.migratedFrom
+              ? { next: null, result: false }
+              : {
+                  next: {
+                    ...current,
+                    ...data,
+                    mainSeen: seenOf(data.main),
+                    addonSeen: seenOf(data.addon),
+                  },
+                  result: true,
+                },
+        );
+        if (written) {
           await this.history.append({
             userId: id,
             scope: 'main',

@@ -3,17 +3,17 @@ import { Schema as MongooseSchema } from 'mongoose';
 import type { SeenRef, Term } from '../entitlements.js';
 
 /**
- * One person's plans and add-on credits (spec §3), owned by the billing module; the users
- * module keeps identity. Plan changes go through entitlements.service.ts as conditional updates
- * on `rev`; credits through credits.service.ts as conditional increments.
+ * One revision of a person's plans and add-on credits (spec §3), owned by the billing module;
+ * the users module keeps identity. The newest revision (highest `rev`) is the state; each change
+ * inserts the next one (entitlements.repository.ts explains why).
  */
-@Schema({ collection: 'entitlements', timestamps: true })
+@Schema({ collection: 'entitlements', timestamps: { createdAt: true, updatedAt: false } })
 export class Entitlement {
   @Prop({ type: String, required: true })
   userId: string;
 
-  /** Bumped by every plan change: a change is written only over the state it was computed from. */
-  @Prop({ type: Number, default: 0 })
+  /** 1, 2, 3…: unique per person, so that of two changes computed from one revision one wins. */
+  @Prop({ type: Number, required: true })
   rev: number;
 
   /** The text-OCR plan (see entitlements.ts, Term); null or absent: free. */
@@ -57,4 +57,5 @@ export class Entitlement {
 }
 
 export const EntitlementSchema = SchemaFactory.createForClass(Entitlement);
-EntitlementSchema.index({ userId: 1 }, { unique: true });
+// The person's newest revision is one indexed read; two writes of one number cannot both land.
+EntitlementSchema.index({ userId: 1, rev: -1 }, { unique: true });
