@@ -51,6 +51,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
       name: profile.displayName || email,
       email,
     });
-    return { ...user, ...(await this.billing.entitlementsOf(user.id)) };
+    // UserRecord is a plain object (typed by the schema class): copying it loses nothing.
+    return Object.assign({}, user, await this.billing.entitlementsOf(user.id));
   }
 }

@@ -24,7 +24,7 @@ export class SessionSerializer extends PassportSerializer {
 
   deserializeUser(id: string, done: Done<Express.User>): void {
     Promise.all([this.users.findById(id), this.billing.entitlementsOf(id)]).then(
-      ([user, entitlements]) => done(null, user ? { ...user, ...entitlements } : false),
+      ([user, entitlements]) => done(null, user ? Object.assign({}, user, entitlements) : false),
       (error: unknown) => done(error),
     );
   }

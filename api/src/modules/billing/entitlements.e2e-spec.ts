@@ -1,5 +1,6 @@
 import type { PaymentsResponse, PublicUser } from 'contracts';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
+import type { HistoryEntry } from './billing-history.repository.js';
 import { BillingService } from './billing.service.js';
 import { CreditsService } from './credits.service.js';
 import { monthOf } from './entitlements.js';
@@ -23,7 +24,11 @@ describe('entitlements on the real database', () => {
   const entitlementDoc = (userId: string) =>
     platform.db.collection('entitlements').findOne({ userId }, { sort: { rev: -1 } });
   const historyOf = (userId: string) =>
-    platform.db.collection('billing_history').find({ userId }).sort({ createdAt: 1 }).toArray();
+    platform.db
+      .collection<HistoryEntry>('billing_history')
+      .find({ userId })
+      .sort({ createdAt: 1 })
+      .toArray();
   let people = 0;
   const person = () => {
     people += 1;

@@ -132,6 +132,6 @@ export class EntitlementsRepository {
       userId: { $eq: userId },
       rev: { $lt: belowRev },
       createdAt: { $lt: new Date(Date.now() - PRUNE_AFTER_MS) },
-    } as mongo.Filter<Doc>);
+    });
   }
 }

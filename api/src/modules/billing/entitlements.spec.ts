@@ -10,18 +10,17 @@ const t = (day: number, hour = 0): Date => new Date(Date.UTC(2026, 10, day, hour
 const NOW = t(15);
 const EMPTY: ScopeState = { current: null, seen: [] };
 
-const grant = (ref: string, at: Date, extra: Partial<PlanChange> = {}): PlanChange =>
-  ({
-    kind: 'grant',
-    ref,
-    at,
-    plan: 'Pro Monthly',
-    mode: 'subscription',
-    start: at,
-    end: new Date(at.getTime() + 30 * 86_400_000),
-    trial: false,
-    ...extra,
-  }) as PlanChange;
+const grant = (ref: string, at: Date, extra: Partial<PlanChange> = {}): PlanChange => ({
+  kind: 'grant',
+  ref,
+  at,
+  plan: 'Pro Monthly',
+  mode: 'subscription',
+  start: at,
+  end: new Date(at.getTime() + 30 * 86_400_000),
+  trial: false,
+  ...extra,
+});
 
 /** Applies changes in order, answering the final state and each outcome. */
 function run(changes: PlanChange[], start: ScopeState = EMPTY, now = NOW) {
@@ -57,7 +56,7 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
   it('renews: a new end, the cancellation flag cleared, last billed moved', () => {
     const { state, outcomes } = run([
       grant('ls:sub_1', t(1)),
-      { kind: 'renew', ref: 'ls:sub_1', at: t(30), end: t(60) } as PlanChange,
+      { kind: 'renew', ref: 'ls:sub_1', at: t(30), end: t(60) },
     ]);
     expect(outcomes).toEqual(['applied', 'applied']);
     expect(state.current).toMatchObject({ end: t(60), lastBilled: t(30), cancelled: false });
@@ -97,7 +96,7 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
       grant('ls:sub_1', t(1)),
       { kind: 'cancel', ref: 'ls:sub_1', at: t(10) },
       { kind: 'resume', ref: 'ls:sub_1', at: t(5) },
-      { kind: 'renew', ref: 'ls:sub_1', at: t(8), end: t(60) } as PlanChange,
+      { kind: 'renew', ref: 'ls:sub_1', at: t(8), end: t(60) },
     ]);
     // The late resume is ignored; the late renewal was paid for, so its period still counts.
     expect(outcomes).toEqual(['applied', 'applied', 'stale', 'applied']);
@@ -108,7 +107,7 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
     const { state, outcomes } = run([
       grant('ls:sub_1', t(1)),
       { kind: 'cancel', ref: 'ls:sub_1', at: t(10), end: t(12) },
-      { kind: 'renew', ref: 'ls:sub_1', at: t(8), end: t(60) } as PlanChange,
+      { kind: 'renew', ref: 'ls:sub_1', at: t(8), end: t(60) },
     ]);
     expect(outcomes).toEqual(['applied', 'applied', 'stale']);
     expect(state.current).toMatchObject({ cancelled: true, end: t(12) });
@@ -125,7 +124,7 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
 
   it('keeps a renewal that arrived before the creation', () => {
     const { state } = run([
-      { kind: 'renew', ref: 'ls:sub_1', at: t(31), end: t(61) } as PlanChange,
+      { kind: 'renew', ref: 'ls:sub_1', at: t(31), end: t(61) },
       grant('ls:sub_1', t(1)),
     ]);
     expect(state.current).toMatchObject({ end: t(61), cancelled: false });
@@ -204,7 +203,7 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
     const { state, outcomes } = run([
       grant('ls:sub_1', t(1)),
       { kind: 'revoke', ref: 'support:op', at: t(2) },
-      { kind: 'renew', ref: 'ls:sub_1', at: t(31), end: t(61) } as PlanChange,
+      { kind: 'renew', ref: 'ls:sub_1', at: t(31), end: t(61) },
       { kind: 'revoke', ref: 'support:op2', at: t(3) },
     ]);
     expect(state.current).toBeNull();
@@ -214,7 +213,7 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
   it('reaches the same final state whatever order the events come in', () => {
     const events: PlanChange[] = [
       grant('ls:sub_1', t(1)),
-      { kind: 'renew', ref: 'ls:sub_1', at: t(31), end: t(61) } as PlanChange,
+      { kind: 'renew', ref: 'ls:sub_1', at: t(31), end: t(61) },
       { kind: 'cancel', ref: 'ls:sub_1', at: t(40) },
     ];
     const orders = [
