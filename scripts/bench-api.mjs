@@ -14,7 +14,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import mongoose from 'mongoose';
 import { ensureFerretdb, startFerretdb } from './lib/ferretdb.mjs';
 import { ServiceGroup, freePort, waitForPort } from './lib/proc.mjs';
 
@@ -214,11 +213,17 @@ async function main() {
     if (ONLY === 'throughput') return;
 
     // 2. Extraction overload by premium users: 3× the pool's capacity (cores + 4× cores queued).
-    const client = await mongoose.createConnection(env.MONGODB_URI).asPromise();
-    await client
-      .collection('users')
-      .updateOne({ googleId: user.googleId }, { $set: { isPremium: true } });
-    await client.close();
+    // Plans belong to the billing module: granted the way support grants them.
+    execFileSync(
+      process.execPath,
+      [
+        path.join(root, 'api', 'dist', 'cli', 'support.js'),
+        'plan',
+        'bench@example.com',
+        'pro-monthly',
+      ],
+      { env: { ...process.env, MONGODB_URI: env.MONGODB_URI }, stdio: 'ignore' },
+    );
     const cores = os.availableParallelism();
     const capacity = cores * 5;
     const images = ['printed/tesseractjs_simple.png', 'printed/tesseractjs_testocr.png'].map(

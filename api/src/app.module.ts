@@ -9,6 +9,7 @@ import { RateLimitModule } from './common/throttling/rate-limit.js';
 import type { AppConfig } from './config/app-config.js';
 import { ConfigModule } from './config/config.module.js';
 import { AuthModule } from './modules/auth/auth.module.js';
+import { BillingModule } from './modules/billing/billing.module.js';
 import { ExtractionModule } from './modules/extraction/extraction.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
@@ -40,6 +41,7 @@ export class AppModule {
         RateLimitModule,
         HealthModule,
         AuthModule,
+        BillingModule,
         ExtractionModule,
         MessagesModule,
       ],

@@ -32,6 +32,9 @@ export const AUTH_ERROR_CODES = [
 
 export const MESSAGE_ERROR_CODES = ['TOO_MANY_MESSAGES', 'MESSAGE_NOT_FOUND'] as const;
 
+/** Plans, entitlements and add-on credits. */
+export const BILLING_ERROR_CODES = ['NOT_ENOUGH_CREDITS', 'UNKNOWN_PLAN'] as const;
+
 /** Codes of the HTTP layer itself (routing, body parsing, validation, the unexpected). */
 export const HTTP_ERROR_CODES = [
   'BAD_REQUEST',
@@ -52,13 +55,16 @@ export const HTTP_ERROR_CODES = [
 export type ExtractionErrorCode = (typeof EXTRACTION_ERROR_CODES)[number];
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
+export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
-export type ErrorCode = ExtractionErrorCode | AuthErrorCode | MessageErrorCode | HttpErrorCode;
+export type ErrorCode =
+  ExtractionErrorCode | AuthErrorCode | MessageErrorCode | BillingErrorCode | HttpErrorCode;
 
 export const ERROR_CODES: readonly ErrorCode[] = [
   ...EXTRACTION_ERROR_CODES,
   ...AUTH_ERROR_CODES,
   ...MESSAGE_ERROR_CODES,
+  ...BILLING_ERROR_CODES,
   ...HTTP_ERROR_CODES,
 ];
 

@@ -1,7 +1,15 @@
-import { Module } from '@nestjs/common';
+import { userInfo } from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { Global, Module } from '@nestjs/common';
+import { isPlanCode, PLAN_TYPE_OF_CODE } from 'contracts';
 import { NestFactory } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { parseArgs } from 'node:util';
+import { BILLING_CONFIG, loadBillingConfig } from '../config/app-config.js';
+import { BillingDataModule } from '../modules/billing/billing-data.module.js';
+import { BillingService } from '../modules/billing/billing.service.js';
+import { CreditsService } from '../modules/billing/credits.service.js';
+import { EntitlementsService } from '../modules/billing/entitlements.service.js';
 import { MessagesDataModule } from '../modules/messages/messages-data.module.js';
 import {
   SupportInboxService,
@@ -11,23 +19,40 @@ import { UsersModule } from '../modules/users/users.module.js';
 import { UsersService } from '../modules/users/users.service.js';
 
 // npm run support -- grant EMAIL | revoke EMAIL | list [--since DATE] [--limit N]
-// Manages the support role and reads the inbox from a terminal, through the API's own
-// services, against MONGODB_URI (the start script's embedded database when unset).
+//                    | plan EMAIL PLAN [--until DATE] [--trial] | credits EMAIL +N|-N  [--by NAME]
+// Manages the support role, reads the inbox and changes plans and add-on credits from a
+// terminal, through the API's own services, against MONGODB_URI (the start script's embedded
+// database when unset). Plan and credit changes are kept in the billing history with who made
+// them: --by NAME, else the operating-system user.
 const USAGE = `Usage:
   npm run support -- grant EMAIL      give the account with this email the support role
   npm run support -- revoke EMAIL     take the support role away
-  npm run support -- list [--since YYYY-MM-DD] [--limit N]   recent messages, newest first`;
+  npm run support -- list [--since YYYY-MM-DD] [--limit N]   recent messages, newest first
+  npm run support -- plan EMAIL PLAN [--until YYYY-MM-DD] [--trial] [--by NAME]
+      PLAN: pro-weekly, pro-monthly, pro-yearly, lifetime, or free to end the current plan;
+      --until: last day (default: the plan's validity from now); --trial: a trial plan
+  npm run support -- credits EMAIL +N|-N [--by NAME]
+      add N add-on credits (they never expire), or take N back (never below 0)`;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
 class UsageError extends Error {}
 
 function cliModule(uri: string) {
+  @Global()
+  @Module({
+    providers: [{ provide: BILLING_CONFIG, useValue: loadBillingConfig(process.env) }],
+    exports: [BILLING_CONFIG],
+  })
+  class CliConfigModule {}
+
   @Module({
     imports: [
       MongooseModule.forRoot(uri, { serverSelectionTimeoutMS: 5000 }),
+      CliConfigModule,
       UsersModule,
       MessagesDataModule,
+      BillingDataModule,
     ],
   })
   class SupportCliModule {}
@@ -54,27 +79,63 @@ export function formatMessage(message: StoredMessage): string {
   return lines.join('\n');
 }
 
+type Services = {
+  users: UsersService;
+  inbox: SupportInboxService;
+  entitlements: EntitlementsService;
+  credits: CreditsService;
+  billing: BillingService;
+};
+
+// '-5' is a credit correction, not an option: parseArgs would read it as one.
+const NEGATIVE = /^-\d+$/;
+const NEGATIVE_MARK = 'negative:';
+
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals: raw } = parseArgs({
+    args: process.argv
+      .slice(2)
+      .map((arg) => (NEGATIVE.test(arg) ? `${NEGATIVE_MARK}${arg.slice(1)}` : arg)),
     allowPositionals: true,
     options: {
       since: { type: 'string' },
       limit: { type: 'string' },
+      until: { type: 'string' },
+      trial: { type: 'boolean' },
+      by: { type: 'string' },
       help: { type: 'boolean' },
     },
   });
+  const positionals = raw.map((arg) =>
+    arg.startsWith(NEGATIVE_MARK) ? `-${arg.slice(NEGATIVE_MARK.length)}` : arg,
+  );
   const [command, argument, ...extra] = positionals;
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  if (extra.length > 0) throw new UsageError(`Unexpected: ${extra.join(' ')}`);
-  let run: (users: UsersService, inbox: SupportInboxService) => Promise<number>;
-  if (command === 'grant' || command === 'revoke') {
+  if (extra.length > 0 && command !== 'plan' && command !== 'credits') {
+    throw new UsageError(`Unexpected: ${extra.join(' ')}`);
+  }
+  let run: (services: Services) => Promise<number>;
+  const by = { kind: 'support' as const, name: values.by?.trim() || userInfo().username };
+  if (command === 'plan' || command === 'credits') {
+    const email = argument?.trim() ?? '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`${command} needs an email address`);
+    const [what, ...more] = extra;
+    if (what === undefined) {
+      throw new UsageError(command === 'plan' ? 'plan needs a PLAN' : 'credits needs +N or -N');
+    }
+    if (more.length > 0) throw new UsageError(`Unexpected: ${more.join(' ')}`);
+    run =
+      command === 'plan'
+        ? planCommand(email, what, values.until, values.trial === true, by)
+        : creditsCommand(email, what, by);
+  } else if (command === 'grant' || command === 'revoke') {
     const email = argument?.trim() ?? '';
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError(`${command} needs an email address`);
     const granted = command === 'grant';
-    run = async (users) => {
+    run = async ({ users }) => {
       const matched = await users.setRole(email, 'support', granted);
       if (matched === 0) {
         process.stderr.write(
@@ -100,7 +161,7 @@ async function main(): Promise<number> {
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
       throw new UsageError('--limit must be a whole number from 1 to 1000');
     }
-    run = async (_users, inbox) => {
+    run = async ({ inbox }) => {
       const found = await inbox.recent({ ...(since ? { since } : {}), limit });
       if (found.length === 0) {
         process.stdout.write(
@@ -119,10 +180,106 @@ async function main(): Promise<number> {
   if (!uri) throw new Error('MONGODB_URI is not set (npm run support sets it)');
   const app = await NestFactory.createApplicationContext(cliModule(uri), { logger: false });
   try {
-    return await run(app.get(UsersService), app.get(SupportInboxService));
+    return await run({
+      users: app.get(UsersService),
+      inbox: app.get(SupportInboxService),
+      entitlements: app.get(EntitlementsService),
+      credits: app.get(CreditsService),
+      billing: app.get(BillingService),
+    });
   } finally {
     await app.close();
   }
+}
+
+type Support = { kind: 'support'; name: string };
+
+async function accountsOf(users: UsersService, email: string) {
+  const accounts = await users.findByEmail(email);
+  if (accounts.length === 0) {
+    process.stderr.write(
+      `No account with the email ${email}. The person must sign in once first.\n`,
+    );
+  }
+  return accounts;
+}
+
+const day = (date: Date | null): string => (date ? date.toISOString().slice(0, 10) : 'for ever');
+
+function planCommand(
+  email: string,
+  plan: string,
+  until: string | undefined,
+  trial: boolean,
+  by: Support,
+): (services: Services) => Promise<number> {
+  if (plan !== 'free' && !isPlanCode(plan)) {
+    throw new UsageError(
+      `Unknown plan ${plan}: one of pro-weekly, pro-monthly, pro-yearly, lifetime, free`,
+    );
+  }
+  if (plan === 'free' && (until !== undefined || trial)) {
+    throw new UsageError('free takes neither --until nor --trial');
+  }
+  let end: Date | undefined;
+  if (until !== undefined) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(until))
+      throw new UsageError('--until must be a date such as 2026-12-31');
+    // The whole last day is included.
+    end = new Date(`${until}T23:59:59.999Z`);
+    if (Number.isNaN(end.getTime())) throw new UsageError('--until is not a real date');
+    if (end.getTime() <= Date.now()) throw new UsageError('--until must be a day to come');
+  }
+  return async ({ users, entitlements, billing }) => {
+    const accounts = await accountsOf(users, email);
+    if (accounts.length === 0) return 1;
+    for (const account of accounts) {
+      const operationId = randomUUID();
+      if (plan === 'free') {
+        const outcome = await entitlements.supportRevoke(account.id, operationId, by);
+        process.stdout.write(
+          outcome === 'applied'
+            ? `${email}: back on the free plan.\n`
+            : `${email}: already on the free plan.\n`,
+        );
+      } else {
+        const planType = PLAN_TYPE_OF_CODE[plan];
+        await entitlements.supportGrant(
+          account.id,
+          planType,
+          { ...(end ? { until: end } : {}), trial, operationId },
+          by,
+        );
+        const now = await billing.entitlementsOf(account.id);
+        process.stdout.write(
+          `${email}: ${planType}${trial ? ' (trial)' : ''}, valid till ${day(now.validTill)}.\n`,
+        );
+      }
+    }
+    return 0;
+  };
+}
+
+function creditsCommand(
+  email: string,
+  amount: string,
+  by: Support,
+): (services: Services) => Promise<number> {
+  if (!/^[+-]?\d+$/.test(amount) || Number(amount) === 0 || !Number.isSafeInteger(Number(amount))) {
+    throw new UsageError('credits takes +N or -N, N a whole number above 0');
+  }
+  const delta = Number(amount);
+  return async ({ users, credits }) => {
+    const accounts = await accountsOf(users, email);
+    if (accounts.length === 0) return 1;
+    for (const account of accounts) {
+      const after = await credits.adjust(account.id, delta, by);
+      process.stdout.write(
+        `${email}: ${String(after.topUpBalance + after.defaultBalance)} credits (${String(after.defaultBalance)} this month's allowance + ${String(after.topUpBalance)} top-up).\n`,
+      );
+    }
+    return 0;
+  };
 }
 
 main().then(

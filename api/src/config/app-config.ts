@@ -1,5 +1,6 @@
 import { REMOTES, SHELL } from 'contracts';
 import { z } from 'zod';
+import { billingEnv, billingFromEnv, type BillingConfig } from './billing-catalogue.js';
 
 // One schema for every variable the API reads, validated before the app is created. Code reads
 // the typed AppConfig, never process.env.
@@ -63,6 +64,7 @@ const schema = z.object({
   HEALTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(120),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  ...billingEnv,
 });
 
 export type AppConfig = {
@@ -104,6 +106,8 @@ export type AppConfig = {
   /** Node server timeouts: a whole request (a 30 MB upload at modest speed), its headers. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number };
   oauth: OAuthConfig;
+  /** Plan catalogues, checkout links, INR per USD, where the visitor's country comes from. */
+  billing: BillingConfig;
 };
 
 export type OAuthConfig = {
@@ -119,6 +123,8 @@ export type OAuthConfig = {
 export const LOCAL_OAUTH_CLIENT = { id: 'local-dev-client', secret: 'local-dev-client-secret' };
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+/** config.billing on its own, for code that needs only it (the billing services, the support CLI). */
+export const BILLING_CONFIG = Symbol('BILLING_CONFIG');
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -146,6 +152,13 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
           code: 'custom',
           path: ['OPENAI_API_KEY'],
           message: `is required with OCR_ENGINE=${c.OCR_ENGINE}`,
+        });
+      }
+      if (c.NODE_ENV === 'production' && c.GEOIP_COUNTRY_OVERRIDE) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['GEOIP_COUNTRY_OVERRIDE'],
+          message: 'is for local testing only and is refused in production',
         });
       }
       if (c.NODE_ENV === 'production' && !c.GOOGLE_CLIENT_ID) {
@@ -237,7 +250,23 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
     },
+    billing: billingFromEnv(c),
   };
+}
+
+/**
+ * The billing variables alone, for the support command line (it needs the catalogues, not the
+ * API's sessions or sign-in); the same validation as loadConfig's.
+ */
+export function loadBillingConfig(env: NodeJS.ProcessEnv): BillingConfig {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = z.object(billingEnv).safeParse(present);
+  if (!result.success) {
+    throw new ConfigError(
+      result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`),
+    );
+  }
+  return billingFromEnv(result.data);
 }
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');

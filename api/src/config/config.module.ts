@@ -1,5 +1,5 @@
 import { Global, Module, type DynamicModule } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from './app-config.js';
+import { APP_CONFIG, BILLING_CONFIG, type AppConfig } from './app-config.js';
 
 @Global()
 @Module({})
@@ -7,8 +7,11 @@ export class ConfigModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: ConfigModule,
-      providers: [{ provide: APP_CONFIG, useValue: config }],
-      exports: [APP_CONFIG],
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: BILLING_CONFIG, useValue: config.billing },
+      ],
+      exports: [APP_CONFIG, BILLING_CONFIG],
     };
   }
 }

@@ -1,7 +1,10 @@
 import type { INestApplication } from '@nestjs/common';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import type { PlanType } from 'contracts';
 import { startDevIdp, type DevIdp } from '../dev-idp/dev-idp.js';
+import { EntitlementsService } from '../modules/billing/entitlements.service.js';
 import { Browser, freePort } from './http-client.js';
 import { signInAtLocalProvider } from './local-sign-in.js';
 import { createTestApp } from './test-app.js';
@@ -81,6 +84,18 @@ export class SignedInApp {
       userId: String(row?._id),
       post,
     };
+  }
+
+  /** Gives the person a paid plan, as support would (through the billing module). */
+  async makePremium(who: { userId: string }, plan: PlanType = 'Pro Monthly'): Promise<void> {
+    await this.app
+      .get(EntitlementsService)
+      .supportGrant(
+        who.userId,
+        plan,
+        { operationId: randomUUID() },
+        { kind: 'support', name: 'test' },
+      );
   }
 
   /** A visitor who is not signed in: a session and its CSRF token, nothing more. */

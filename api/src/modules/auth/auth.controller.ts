@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { RateLimit } from '../../common/throttling/rate-limit.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { PublicUser } from 'contracts';
+import { BillingService } from '../billing/billing.service.js';
 import { UsersService } from '../users/users.service.js';
 import { authErrors } from './auth.errors.js';
 import { issueCsrfToken } from './csrf.js';
@@ -16,12 +17,18 @@ export class AuthController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
+    private readonly billing: BillingService,
   ) {}
 
-  /** The signed-in user, or no user. */
+  /**
+   * The signed-in user, or no user: identity (users) and plans and credits (billing), both read
+   * for this request.
+   */
   @Get('api/me')
   me(@Req() req: Request): { user?: PublicUser } {
-    return req.user ? { user: this.users.toPublic(req.user) } : {};
+    return req.user
+      ? { user: { ...this.users.toPublicIdentity(req.user), ...this.billing.toPublic(req.user) } }
+      : {};
   }
 
   /**

@@ -1,4 +1,11 @@
+import type { Entitlements } from '../billing/billing.service.js';
 import type { UserRecord } from '../users/users.service.js';
+
+/**
+ * The signed-in person on a request: identity (users module) and their plans and credits as they
+ * stand at this request (billing module; effective values: a plan past its end gives nothing).
+ */
+export type SignedInUser = UserRecord & Entitlements;
 
 // Module augmentation merges only with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -27,7 +34,7 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- passport's own augmentation point
   namespace Express {
     // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges with passport's
-    interface User extends UserRecord {}
+    interface User extends SignedInUser {}
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */

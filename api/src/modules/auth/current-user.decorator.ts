@@ -1,8 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
-import type { UserRecord } from '../users/users.service.js';
 import { authErrors } from './auth.errors.js';
-import './auth.types.js';
+import type { SignedInUser } from './auth.types.js';
 
 /**
  * The signed-in user. On a route guarded by SignedInGuard (or SupportGuard) it is always there;
@@ -11,7 +10,7 @@ import './auth.types.js';
  */
 export const CurrentUser = createParamDecorator(
   (options: { optional?: boolean } | undefined, context: ExecutionContext) => {
-    const user: UserRecord | undefined = context.switchToHttp().getRequest<Request>().user;
+    const user: SignedInUser | undefined = context.switchToHttp().getRequest<Request>().user;
     if (!user && !options?.optional) throw authErrors.signInRequired();
     return user;
   },

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type Profile } from 'passport-google-oauth20';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { BillingService } from '../billing/billing.service.js';
 import { UsersService } from '../users/users.service.js';
 import { authErrors } from './auth.errors.js';
 
@@ -19,6 +20,7 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly users: UsersService,
+    private readonly billing: BillingService,
   ) {
     super({
       clientID: config.oauth.clientId,
@@ -44,10 +46,12 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
     const address = profile.emails?.[0];
     const email = address?.value;
     if (!profile.id || !email || !isVerified(address.verified)) throw authErrors.signInFailed();
-    return this.users.recordSignIn({
+    const user = await this.users.recordSignIn({
       subject: profile.id,
       name: profile.displayName || email,
       email,
     });
+    // UserRecord is a plain object (typed by the schema class): copying it loses nothing.
+    return Object.assign({}, user, await this.billing.entitlementsOf(user.id));
   }
 }

@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
+import { BillingService } from '../billing/billing.service.js';
 import { UsersService } from '../users/users.service.js';
 
 type Done<T> = (error: unknown, value?: T | false) => void;
 
-/** The session holds only the user's id; each request reads the current record. */
+/**
+ * The session holds only the user's id; each request reads the current identity and, in parallel,
+ * the current plans and credits (BillingService.entitlementsOf: one indexed read, never cached).
+ */
 @Injectable()
 export class SessionSerializer extends PassportSerializer {
-  constructor(private readonly users: UsersService) {
+  constructor(
+    private readonly users: UsersService,
+    private readonly billing: BillingService,
+  ) {
     super();
   }
 
@@ -16,8 +23,8 @@ export class SessionSerializer extends PassportSerializer {
   }
 
   deserializeUser(id: string, done: Done<Express.User>): void {
-    this.users.findById(id).then(
-      (user) => done(null, user ?? false),
+    Promise.all([this.users.findById(id), this.billing.entitlementsOf(id)]).then(
+      ([user, entitlements]) => done(null, user ? Object.assign({}, user, entitlements) : false),
       (error: unknown) => done(error),
     );
   }

@@ -31,9 +31,7 @@ describe('POST /api/extract: the body is read only for a known caller, within th
     });
     free = await platform.signIn('Free Uploader', 'free-up@example.com');
     premium = await platform.signIn('Pro Uploader', 'pro-up@example.com');
-    await platform.db
-      .collection('users')
-      .updateOne({ googleId: premium.googleId }, { $set: { isPremium: true } });
+    await platform.makePremium(premium);
   });
   afterAll(async () => {
     await platform.close();

@@ -3,7 +3,7 @@ import { RateLimit } from '../../common/throttling/rate-limit.js';
 import type { EnginesResponse, ExtractResponse, LanguagesResponse } from 'contracts';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
-import type { UserRecord } from '../users/users.service.js';
+import type { SignedInUser } from '../auth/auth.types.js';
 import { ExtractDto } from './dto/extract.dto.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
@@ -32,7 +32,7 @@ export class ExtractionController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   @RateLimit('extract') // attempts, refunded failures included: OCR is the costly part
-  extract(@CurrentUser() user: UserRecord, @Body() dto: ExtractDto): Promise<ExtractResponse> {
+  extract(@CurrentUser() user: SignedInUser, @Body() dto: ExtractDto): Promise<ExtractResponse> {
     return this.extraction.extract(user, dto);
   }
 }

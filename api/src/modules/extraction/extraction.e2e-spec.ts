@@ -50,9 +50,7 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     });
     user = await platform.signIn('Free Reader', 'free@example.com');
     premium = await platform.signIn('Pro Reader', 'pro@example.com');
-    await platform.db
-      .collection('users')
-      .updateOne({ googleId: premium.googleId }, { $set: { isPremium: true } });
+    await platform.makePremium(premium);
   });
   afterAll(async () => {
     await platform.close();

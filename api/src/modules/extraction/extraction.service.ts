@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { NO_TEXT_FOUND, planMaxBytes, type ExtractResponse } from 'contracts';
 import { DomainError } from '../../common/errors/domain-error.js';
-import type { UserRecord } from '../users/users.service.js';
+import type { SignedInUser } from '../auth/auth.types.js';
 import { decodeUpload, type ExtractDto } from './dto/extract.dto.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
@@ -23,7 +23,7 @@ export class ExtractionService {
     private readonly usage: UsageService,
   ) {}
 
-  async extract(user: UserRecord, dto: ExtractDto): Promise<ExtractResponse> {
+  async extract(user: SignedInUser, dto: ExtractDto): Promise<ExtractResponse> {
     const maxBytes = planMaxBytes(user);
     const upload = decodeUpload(dto);
     // Size and language are refused before anything is decoded or spent.
@@ -74,7 +74,7 @@ export class ExtractionService {
    * successful read; only the statistics row is missing, and the log says so.
    */
   private async recordOrLog(
-    user: UserRecord,
+    user: SignedInUser,
     reservation: Parameters<UsageService['record']>[1],
     record: Parameters<UsageService['record']>[2],
   ): Promise<void> {

@@ -128,9 +128,7 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
     platform = await SignedInApp.start();
     user = await platform.signIn('Free Hostile', 'free-hostile@example.com');
     premium = await platform.signIn('Pro Hostile', 'pro-hostile@example.com');
-    await platform.db
-      .collection('users')
-      .updateOne({ googleId: premium.googleId }, { $set: { isPremium: true } });
+    await platform.makePremium(premium);
   });
   afterAll(async () => {
     await platform.close();
@@ -304,9 +302,7 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
     const users = [premium];
     for (let i = 1; i < 10; i++) {
       const other = await platform.signIn(`Pro ${String(i)}`, `pro-${String(i)}@example.com`);
-      await platform.db
-        .collection('users')
-        .updateOne({ googleId: other.googleId }, { $set: { isPremium: true } });
+      await platform.makePremium(other);
       users.push(other);
     }
     const answers = await Promise.all(

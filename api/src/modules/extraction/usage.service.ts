@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { SignedInUser } from '../auth/auth.types.js';
 import type { UserRecord } from '../users/users.service.js';
 import { UsersService } from '../users/users.service.js';
 import { UsageRepository, type Reservation } from './usage.repository.js';
@@ -45,7 +46,7 @@ export class UsageService implements OnApplicationBootstrap {
   }
 
   /** Takes one of today's extractions: null for premium (nothing to take), or 'limit-reached'. */
-  async reserve(user: UserRecord): Promise<Reservation | null | 'limit-reached'> {
+  async reserve(user: SignedInUser): Promise<Reservation | null | 'limit-reached'> {
     if (user.isPremium) return null;
     const reservation = await this.usage.reserveExtraction(
       user.id,
@@ -62,7 +63,7 @@ export class UsageService implements OnApplicationBootstrap {
 
   /** Records a finished extraction and settles its slot (no longer held). */
   async record(
-    user: UserRecord,
+    user: SignedInUser,
     reservation: Reservation | null,
     record: Omit<ExtractionRecord, 'userId'>,
   ): Promise<void> {

@@ -30,9 +30,7 @@ describe('the auto engine: Tesseract first, unsure pages escalate to the vision 
       OPENAI_BASE_URL: chat.url,
     });
     user = await platform.signIn('Auto User', 'auto@example.com');
-    await platform.db
-      .collection('users')
-      .updateOne({ googleId: user.googleId }, { $set: { isPremium: true } });
+    await platform.makePremium(user);
   });
   afterAll(async () => {
     await platform.close();

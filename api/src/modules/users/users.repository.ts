@@ -2,47 +2,43 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isValidObjectId, Types, type Model } from 'mongoose';
 import { BatchedReads } from '../../common/db/batched-reads.js';
-import { User, type Role } from './schemas/user.schema.js';
+import { LEGACY_PLAN_FIELDS, User, type Role } from './schemas/user.schema.js';
 
 export type UserRecord = User & { id: string; createdAt: Date; updatedAt: Date };
 
-/** A new user: the free plan, 5 free add-on credits, no roles (spec §3, §6, §9). */
+/** A new user: no roles; plans and credits start in the billing module (spec §3, §6). */
 const NEW_USER = {
-  isPremium: false,
-  planType: 'Free user',
-  premiumSince: null,
-  nextBilling: null,
-  validTill: null,
-  isCancelled: false,
-  isTrialPlan: false,
-  subscriptionId: null,
   isTextOcrFeedbackSubmitted: false,
-  isExtPremium: false,
-  extPlan: null,
-  extLastBilled: null,
-  extNextBilling: null,
-  extValidTill: null,
-  isExtCancelled: false,
-  topUpBalance: 0,
-  defaultBalance: 5,
   roles: [] as User['roles'],
 } satisfies Omit<User, 'googleId' | 'name' | 'email'>;
 
 type Lean = Partial<User> &
   Pick<User, 'googleId' | 'name' | 'email'> & {
     _id: { toString(): string };
-    __v?: number;
     createdAt: Date;
     updatedAt: Date;
   };
 
 // FerretDB 1.x drops null and empty-array values written by an upsert's $setOnInsert, and cannot
-// project inside findAndModify: a missing field reads as its new-user value, the version key goes.
-const toRecord = ({ _id, __v: _version, ...rest }: Lean): UserRecord => ({
-  ...NEW_USER,
-  ...rest,
-  id: _id.toString(),
+// project inside findAndModify: a missing field reads as its new-user value. Only identity is
+// read: plan fields a document may still carry belong to the billing module's migration.
+const toRecord = (doc: Lean): UserRecord => ({
+  googleId: doc.googleId,
+  name: doc.name,
+  email: doc.email,
+  isTextOcrFeedbackSubmitted: doc.isTextOcrFeedbackSubmitted ?? NEW_USER.isTextOcrFeedbackSubmitted,
+  roles: doc.roles ?? NEW_USER.roles,
+  id: doc._id.toString(),
+  createdAt: doc.createdAt,
+  updatedAt: doc.updatedAt,
 });
+
+/** The plan fields a user document still carries from before the billing module owned them. */
+export type LegacyPlanFields = { id: string; fields: Record<string, unknown> };
+
+const HAS_LEGACY_FIELD = {
+  $or: LEGACY_PLAN_FIELDS.map((field) => ({ [field]: { $exists: true } })),
+};
 
 @Injectable()
 export class UsersRepository {
@@ -99,5 +95,30 @@ export class UsersRepository {
     const update = granted ? { $addToSet: { roles: role } } : { $pull: { roles: role } };
     const result = await this.users.updateMany({ email: { $eq: email } }, update).exec();
     return result.matchedCount;
+  }
+
+  /** Every account with this email (the support command line finds people by email). */
+  async findByEmail(email: string): Promise<UserRecord[]> {
+    const docs = await this.users.collection.find<Lean>({ email: { $eq: email } }).toArray();
+    return docs.map(toRecord);
+  }
+
+  /** Up to `limit` users whose documents still carry plan fields, with those fields as stored. */
+  async findWithLegacyPlanFields(limit: number): Promise<LegacyPlanFields[]> {
+    const projection = Object.fromEntries(LEGACY_PLAN_FIELDS.map((field) => [field, 1]));
+    const docs = await this.users.collection
+      .find<Record<string, unknown> & { _id: { toString(): string } }>(HAS_LEGACY_FIELD, {
+        projection: { ...projection, updatedAt: 1 },
+      })
+      .limit(limit)
+      .toArray();
+    return docs.map(({ _id, ...fields }) => ({ id: _id.toString(), fields }));
+  }
+
+  /** Removes the plan fields from a user document once the billing module holds them. */
+  async unsetLegacyPlanFields(id: string): Promise<void> {
+    if (!isValidObjectId(id)) return;
+    const unset = Object.fromEntries(LEGACY_PLAN_FIELDS.map((field) => [field, '']));
+    await this.users.collection.updateOne({ _id: new Types.ObjectId(id) }, { $unset: unset });
   }
 }

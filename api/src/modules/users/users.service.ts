@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { PublicUser, Role } from 'contracts';
-import { UsersRepository, type UserRecord } from './users.repository.js';
+import { UsersRepository, type LegacyPlanFields, type UserRecord } from './users.repository.js';
 
-export type { UserRecord };
+export type { LegacyPlanFields, UserRecord };
 
 export type SignInProfile = { subject: string; name: string; email: string };
 
@@ -32,32 +32,34 @@ export class UsersService {
     return this.users.setRole(email, role, granted);
   }
 
-  /** Every field of spec §3, by name; dates as ISO strings, as they travel. */
-  toPublic(user: UserRecord): PublicUser {
+  /** Every account with this email. */
+  findByEmail(email: string): Promise<UserRecord[]> {
+    return this.users.findByEmail(email);
+  }
+
+  /** For the billing module's start-up migration: users still carrying plan fields. */
+  findWithLegacyPlanFields(limit: number): Promise<LegacyPlanFields[]> {
+    return this.users.findWithLegacyPlanFields(limit);
+  }
+
+  /** For the billing module's start-up migration, once it holds the fields. */
+  unsetLegacyPlanFields(id: string): Promise<void> {
+    return this.users.unsetLegacyPlanFields(id);
+  }
+
+  /** The identity fields of spec §3 (the billing module adds the plan fields). */
+  toPublicIdentity(user: UserRecord): PublicIdentity {
     return {
       googleId: user.googleId,
       name: user.name,
       email: user.email,
-      isPremium: user.isPremium,
-      planType: user.planType,
-      premiumSince: iso(user.premiumSince),
-      nextBilling: iso(user.nextBilling),
-      validTill: iso(user.validTill),
-      isCancelled: user.isCancelled,
-      isTrialPlan: user.isTrialPlan,
-      subscriptionId: user.subscriptionId,
       isTextOcrFeedbackSubmitted: user.isTextOcrFeedbackSubmitted,
-      isExtPremium: user.isExtPremium,
-      extPlan: user.extPlan,
-      extLastBilled: iso(user.extLastBilled),
-      extNextBilling: iso(user.extNextBilling),
-      extValidTill: iso(user.extValidTill),
-      isExtCancelled: user.isExtCancelled,
-      topUpBalance: user.topUpBalance,
-      defaultBalance: user.defaultBalance,
       roles: user.roles,
     };
   }
 }
 
-const iso = (date: Date | null | undefined): string | null => (date ? date.toISOString() : null);
+export type PublicIdentity = Pick<
+  PublicUser,
+  'googleId' | 'name' | 'email' | 'isTextOcrFeedbackSubmitted' | 'roles'
+>;

@@ -1,0 +1,13 @@
+import { DomainError } from '../../common/errors/domain-error.js';
+
+// The billing domain's error catalogue.
+export const billingErrors = {
+  notEnoughCredits: () =>
+    new DomainError(
+      'NOT_ENOUGH_CREDITS',
+      'You have no add-on credits left. Buy a top-up or subscribe for more.',
+      402,
+    ),
+  unknownPlan: (plan: string) =>
+    new DomainError('UNKNOWN_PLAN', `There is no plan called '${plan}'.`, 400),
+};

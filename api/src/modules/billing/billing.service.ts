@@ -1,0 +1,94 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { AddonPlansResponse, PaymentsResponse, PlansResponse, PublicUser } from 'contracts';
+import { BILLING_CONFIG } from '../../config/app-config.js';
+import type { BillingConfig } from '../../config/billing-catalogue.js';
+import { addonPlansOf, plansFor } from './catalogue.js';
+import { visitorCountry, type CountrySource } from './country.js';
+import { CreditsService } from './credits.service.js';
+import { EntitlementsRepository } from './entitlements.repository.js';
+import { effectiveEntitlements, type Entitlements } from './entitlements-view.js';
+import { PaymentsRepository, type PaymentRow } from './payments.repository.js';
+
+export type { Entitlements, PaymentRow };
+
+export type PublicEntitlements = Omit<
+  PublicUser,
+  'googleId' | 'name' | 'email' | 'isTextOcrFeedbackSubmitted' | 'roles'
+>;
+
+const PAYMENTS_LISTED = 100;
+
+/** What other modules and the controller ask of billing: plans, catalogues, payments. */
+@Injectable()
+export class BillingService {
+  constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    private readonly entitlements: EntitlementsRepository,
+    private readonly payments: PaymentsRepository,
+    private readonly credits: CreditsService,
+  ) {}
+
+  /**
+   * The person's plans and credits as they stand now (a plan past its end gives nothing). The
+   * one read path: one findOne on the unique userId index, never cached.
+   */
+  async entitlementsOf(userId: string, now = new Date()): Promise<Entitlements> {
+    const stored = await this.entitlements.find(userId);
+    return effectiveEntitlements(stored, now, this.credits.allowanceRule);
+  }
+
+  /** The plan fields of GET /api/me, dates as ISO strings as they travel. */
+  toPublic(e: Entitlements): PublicEntitlements {
+    return {
+      isPremium: e.isPremium,
+      planType: e.planType,
+      premiumSince: iso(e.premiumSince),
+      nextBilling: iso(e.nextBilling),
+      validTill: iso(e.validTill),
+      isCancelled: e.isCancelled,
+      isTrialPlan: e.isTrialPlan,
+      subscriptionId: e.subscriptionId,
+      isExtPremium: e.isExtPremium,
+      extPlan: e.extPlan,
+      extLastBilled: iso(e.extLastBilled),
+      extNextBilling: iso(e.extNextBilling),
+      extValidTill: iso(e.extValidTill),
+      isExtCancelled: e.isExtCancelled,
+      topUpBalance: e.topUpBalance,
+      defaultBalance: e.defaultBalance,
+    };
+  }
+
+  countryOf(source: CountrySource): string | null {
+    return visitorCountry(source, this.config);
+  }
+
+  plans(country: string | null): PlansResponse {
+    return plansFor(this.config, country);
+  }
+
+  addonPlans(): AddonPlansResponse {
+    return addonPlansOf(this.config);
+  }
+
+  async paymentsOf(userId: string): Promise<PaymentsResponse> {
+    const rows = await this.payments.listForUser(userId, PAYMENTS_LISTED);
+    return {
+      payments: rows.map((row) => ({
+        date: row.paidAt.toISOString(),
+        plan: row.plan,
+        amount: row.amount,
+        currency: row.currency,
+        paymentId: row.paymentId,
+        provider: row.provider,
+      })),
+    };
+  }
+
+  /** Records a provider payment once (unique provider + payment id); false: already there. */
+  recordPayment(row: PaymentRow): Promise<boolean> {
+    return this.payments.recordOnce(row);
+  }
+}
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);

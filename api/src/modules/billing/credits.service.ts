@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { BILLING_CONFIG } from '../../config/app-config.js';
+import type { BillingConfig } from '../../config/billing-catalogue.js';
+import { billingErrors } from './billing.errors.js';
+import { BillingHistoryRepository, type Actor } from './billing-history.repository.js';
+import { monthOf } from './entitlements.js';
+import { EntitlementsRepository, firstSnapshot, type Snapshot } from './entitlements.repository.js';
+import { currentDefaultBalance, type AllowanceRule } from './entitlements-view.js';
+
+export type CreditBalances = { defaultBalance: number; topUpBalance: number };
+
+/**
+ * The add-on's credits (spec §9): credits shown = topUpBalance + defaultBalance. defaultBalance
+ * is the calendar month's allowance (5 free, or the subscription's 100/500/1000), renewed by the
+ * first change of a new month (reads show the renewed allowance before that); topUpBalance holds
+ * bought credits that never expire. Spending takes the allowance first. Each move is one new
+ * revision of the person's entitlements (entitlements.repository.ts): parallel spends of the
+ * last credit leave exactly one winner.
+ */
+@Injectable()
+export class CreditsService {
+  constructor(
+    @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
+    private readonly repository: EntitlementsRepository,
+    private readonly history: BillingHistoryRepository,
+  ) {}
+
+  get allowanceRule(): AllowanceRule {
+    const { freeAddonCreditsPerMonth, addonOptions } = this.config;
+    return {
+      freeCredits: freeAddonCreditsPerMonth,
+      creditsOf: (plan) =>
+        addonOptions.find((option) => option.kind === 'subscription' && option.name === plan)
+          ?.credits,
+    };
+  }
+
+  /** Takes `credits` (1 per image or PDF page): the month's allowance first, then top-ups. */
+  async spend(userId: string, credits = 1): Promise<CreditBalances> {
+    if (!Number.isInteger(credits) || credits < 1) throw new RangeError('credits: whole, >= 1');
+    const now = new Date();
+    return this.repository.change(userId, this.initial(now), (current) => {
+      const balance = this.thisMonth(current, now);
+      if (balance.defaultBalance + balance.topUpBalance < credits) {
+        throw billingErrors.notEnoughCredits();
+      }
+      const fromDefault = Math.min(balance.defaultBalance, credits);
+      const next = {
+        ...balance,
+        defaultBalance: balance.defaultBalance - fromDefault,
+        topUpBalance: balance.topUpBalance - (credits - fromDefault),
+      };
+      return { next, result: pick(next) };
+    });
+  }
+
+  /** Bought credits, added once per order however often the provider reports it. */
+  creditTopUp(
+    input: { userId: string; provider: string; orderId: string; credits: number; at: Date },
+    by: Actor = { kind: 'provider', name: input.provider, id: input.orderId },
+  ): Promise<boolean> {
+    return this.addTopUp(
+      input.userId,
+      `${input.provider}:${input.orderId}`,
+      input.credits,
+      input.at,
+      by,
+    );
+  }
+
+  /**
+   * Support's correction: +N adds top-up credits, -N takes them back (top-ups first, then the
+   * month's allowance), never below 0. Answers the balances after it.
+   */
+  async adjust(userId: string, delta: number, by: Actor): Promise<CreditBalances> {
+    if (!Number.isInteger(delta) || delta === 0) throw new RangeError('delta: whole, not 0');
+    const now = new Date();
+    const ref = `support:${randomUUID()}`;
+    if (delta > 0) {
+      await this.addTopUp(userId, ref, delta, now, by);
+      return this.balances(userId, now);
+    }
+    const taken = await this.repository.change(userId, this.initial(now), (current) => {
+      const balance = this.thisMonth(current, now);
+      const fromTopUp = Math.min(balance.topUpBalance, -delta);
+      const fromDefault = Math.min(balance.defaultBalance, -delta - fromTopUp);
+      const next = {
+        ...balance,
+        defaultBalance: balance.defaultBalance - fromDefault,
+        topUpBalance: balance.topUpBalance - fromTopUp,
+      };
+      return { next, result: { fromTopUp, fromDefault, after: pick(next) } };
+    });
+    await this.history.append({
+      userId,
+      scope: 'credits',
+      action: 'adjust',
+      ref,
+      at: now,
+      by,
+      outcome: 'applied',
+      detail: { asked: delta, fromTopUp: taken.fromTopUp, fromDefault: taken.fromDefault },
+    });
+    return taken.after;
+  }
+
+  private async balances(userId: string, now: Date): Promise<CreditBalances> {
+    return pick(this.thisMonth((await this.repository.latest(userId)) ?? this.initial(now), now));
+  }
+
+  private async addTopUp(
+    userId: string,
+    ref: string,
+    credits: number,
+    at: Date,
+    by: Actor,
+  ): Promise<boolean> {
+    if (!Number.isInteger(credits) || credits < 1) throw new RangeError('credits: whole, >= 1');
+    const now = new Date();
+    const applied = await this.repository.change(userId, this.initial(now), (current) =>
+      current.appliedOrders.includes(ref)
+        ? { next: null, result: false }
+        : {
+            next: {
+              ...current,
+              topUpBalance: current.topUpBalance + credits,
+              appliedOrders: [...current.appliedOrders, ref],
+            },
+            result: true,
+          },
+    );
+    await this.history.append({
+      userId,
+      scope: 'credits',
+      action: 'top-up',
+      ref,
+      at,
+      by,
+      outcome: applied ? 'applied' : 'duplicate',
+      detail: { credits },
+    });
+    return applied;
+  }
+
+  private initial(now: Date): Snapshot {
+    return firstSnapshot(monthOf(now), this.config.freeAddonCreditsPerMonth);
+  }
+
+  /** The snapshot with this month's allowance in place (renewed if it held an earlier month's). */
+  private thisMonth(current: Snapshot, now: Date): Snapshot {
+    return {
+      ...current,
+      defaultBalance: currentDefaultBalance(current, now, this.allowanceRule),
+      balanceMonth: monthOf(now),
+    };
+  }
+}
+
+const pick = ({ defaultBalance, topUpBalance }: CreditBalances): CreditBalances => ({
+  defaultBalance,
+  topUpBalance,
+});
