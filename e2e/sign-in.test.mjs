@@ -21,7 +21,11 @@ async function signInAtProvider(name, email) {
 test('a visitor signs in from /pricing?aff=x, comes back there greeted, and logs out', async () => {
   await suite.page.goto(suite.stack.url('/pricing?aff=x'));
   await suite.page.getByRole('heading', { name: 'Pricing' }).waitFor();
-  await suite.page.getByRole('button', { name: 'Login' }).click();
+  // The navbar's Login: the Free plan's card has 'Login to start free' once the plans load.
+  await suite.page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Login' })
+    .click();
 
   await signInAtProvider('Asha Rao', 'asha@example.com');
 

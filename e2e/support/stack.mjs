@@ -43,7 +43,8 @@ export async function startDatabase(group) {
   return { uri, dataDir };
 }
 
-export async function startStack() {
+/** `apiEnv`: variables for the API alone (see browserSuite). */
+export async function startStack({ apiEnv = {} } = {}) {
   const group = new ServiceGroup({ quiet: true });
   const db = await startDatabase(group);
   const env = {
@@ -61,6 +62,7 @@ export async function startStack() {
     sessionSecret: randomBytes(32).toString('hex'),
     idpAccountsFile: path.join(db.dataDir, 'dev-idp-accounts.json'),
     env: { ...process.env, LOG_LEVEL: 'warn', GOOGLE_CLIENT_ID: '' },
+    apiEnv,
   });
 
   const signalRemote = (dir, signal) => {
@@ -105,12 +107,13 @@ export async function startStack() {
 
 /**
  * One platform and one Chromium for a test file, and a fresh browser context and page per test.
- * Read `suite.stack`, `suite.browser` and `suite.page` inside tests.
+ * Read `suite.stack`, `suite.browser` and `suite.page` inside tests. `options.apiEnv`: variables
+ * for this file's API alone, e.g. { TRUST_PROXY_HOPS: '1' }; other files' stacks are unchanged.
  */
-export function browserSuite() {
+export function browserSuite(options = {}) {
   const suite = { stack: null, browser: null, context: null, page: null, cspViolations: [] };
   beforeAll(async () => {
-    suite.stack = await startStack();
+    suite.stack = await startStack(options);
     suite.browser = await launchBrowser();
   });
   afterAll(async () => {

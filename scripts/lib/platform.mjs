@@ -124,15 +124,24 @@ const startWeb = (group, root, workspace, env) =>
     { cwd: root, env },
   );
 
-/** Starts the sign-in provider (when used), API, remotes and shell; waits until each listens. */
+/**
+ * Starts the sign-in provider (when used), API, remotes and shell; waits until each listens.
+ * `apiEnv`: variables for the API alone, over `env` (a browser test's TRUST_PROXY_HOPS).
+ */
 export async function startPlatform(
   group,
-  { root, layout, mongoUri, sessionSecret, idpAccountsFile, env = process.env },
+  { root, layout, mongoUri, sessionSecret, idpAccountsFile, env = process.env, apiEnv = {} },
 ) {
   const idp = layout.idp
     ? startIdp(group, { root, layout, accountsFile: idpAccountsFile, env })
     : null;
-  const api = startApi(group, { root, layout, mongoUri, sessionSecret, env });
+  const api = startApi(group, {
+    root,
+    layout,
+    mongoUri,
+    sessionSecret,
+    env: { ...env, ...apiEnv },
+  });
   const remotes = layout.remotes.map((remote) => ({
     remote,
     service: startRemote(group, { root, layout, remote, env }),
