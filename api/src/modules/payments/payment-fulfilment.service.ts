@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BillingService } from '../billing/billing.service.js';
 import { EntitlementsService } from '../billing/entitlements.service.js';
+import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
 
 /** A payment the provider says was made for one of our orders (signature or API verified). */
@@ -33,6 +34,7 @@ export class PaymentFulfilmentService {
 
   constructor(
     private readonly orders: PaymentOrdersRepository,
+    private readonly captures: PaymentCapturesRepository,
     private readonly entitlements: EntitlementsService,
     private readonly billing: BillingService,
   ) {}
@@ -47,12 +49,17 @@ export class PaymentFulfilmentService {
       );
       return { kind: 'amount-mismatch', order: stored };
     }
-    const marked = await this.orders.markPaid(paid.provider, paid.orderId, paid.paymentId, paid.at);
-    if (!marked) return { kind: 'unknown-order' };
-    const order = marked.order;
-    // A second captured payment of the same order (the payer paid twice) is granted on its
-    // own time; refunding it is support's call.
-    const at = order.paymentId === paid.paymentId && order.paidAt ? order.paidAt : paid.at;
+    // The one atomic step: the first path to see this payment fixes its time.
+    const { capture, first } = await this.captures.claim({
+      provider: paid.provider,
+      paymentId: paid.paymentId,
+      orderId: stored.orderId,
+      userId: stored.userId,
+      at: paid.at,
+    });
+    const at = capture.at;
+    await this.orders.markPaid(paid.provider, paid.orderId, paid.paymentId, at);
+    const order = stored;
     const grant = await this.entitlements.grant({
       userId: order.userId,
       scope: 'main',
@@ -71,7 +78,7 @@ export class PaymentFulfilmentService {
       currency: order.currency,
       paidAt: at,
     });
-    return { kind: marked.first ? 'granted' : 'already-granted', order, grant };
+    return { kind: first ? 'granted' : 'already-granted', order, grant };
   }
 
   /**
@@ -88,7 +95,8 @@ export class PaymentFulfilmentService {
     if (!order) return null;
     // The refund follows the payment it refunds: never order it before the grant's time (the
     // provider's seconds can fall before the verify call's milliseconds).
-    const floor = order.paidAt ? order.paidAt.getTime() + 1 : 0;
+    const capture = await this.captures.find(input.provider, input.paymentId);
+    const floor = capture ? capture.at.getTime() + 1 : 0;
     const at = new Date(Math.max(input.at.getTime(), floor));
     const outcome = await this.entitlements.refund({
       userId: order.userId,

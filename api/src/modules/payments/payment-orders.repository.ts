@@ -49,27 +49,19 @@ export class PaymentOrdersRepository {
       .exec();
   }
 
-  /**
-   * created → paid, once: the first caller sets the payment and its time; every later one (a
-   * duplicate webhook, the verify call, the job) reads them back. Null: no such order.
-   */
+  /** created → paid with its payment; an order already paid or refunded is left as it is. */
   async markPaid(
     provider: string,
     orderId: string,
     paymentId: string,
     paidAt: Date,
-  ): Promise<{ order: OrderRow; first: boolean } | null> {
-    const claimed = await this.orders
-      .findOneAndUpdate(
+  ): Promise<void> {
+    await this.orders
+      .updateOne(
         { provider: eq(provider), orderId: eq(orderId), status: eq('created') },
         { $set: { status: 'paid', paymentId, paidAt } },
-        { returnDocument: 'after' },
       )
-      .lean<OrderRow>()
       .exec();
-    if (claimed) return { order: claimed, first: true };
-    const order = await this.find(provider, orderId);
-    return order ? { order, first: false } : null;
   }
 
   /** paid (or created) → refunded; the order keeps its payment and paid time. */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { BillingService } from '../billing/billing.service.js';
+import { BillingService, type HistoryEntry } from '../billing/billing.service.js';
 import type { PaymentRecord } from 'contracts';
 import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
 import { WebhookEventsRepository, type WebhookEventRow } from './webhook-events.repository.js';
@@ -8,6 +8,8 @@ export type PaymentsAudit = {
   orders: OrderRow[];
   payments: PaymentRecord[];
   webhookEvents: WebhookEventRow[];
+  /** The billing history: every plan change, by whom, with what outcome. */
+  entitlementChanges: (HistoryEntry & { createdAt: Date })[];
 };
 
 const LISTED = 100;
@@ -22,9 +24,10 @@ export class PaymentsAuditService {
   ) {}
 
   async of(userId: string): Promise<PaymentsAudit> {
-    const [orders, { payments }] = await Promise.all([
+    const [orders, { payments }, entitlementChanges] = await Promise.all([
       this.orders.listForUser(userId, LISTED),
       this.billing.paymentsOf(userId),
+      this.billing.historyOf(userId, LISTED),
     ]);
     const paymentIds = [
       ...new Set([
@@ -38,6 +41,6 @@ export class PaymentsAuditService {
       paymentIds,
       LISTED,
     );
-    return { orders, payments, webhookEvents };
+    return { orders, payments, webhookEvents, entitlementChanges };
   }
 }

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { BillingDataModule } from '../billing/billing-data.module.js';
+import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from './payment-orders.repository.js';
 import { PaymentsAuditService } from './payments-audit.service.js';
+import { PaymentCapture, PaymentCaptureSchema } from './schemas/payment-capture.schema.js';
 import { PaymentOrder, PaymentOrderSchema } from './schemas/payment-order.schema.js';
 import { WebhookEvent, WebhookEventSchema } from './schemas/webhook-event.schema.js';
 import { WebhookEventsRepository } from './webhook-events.repository.js';
@@ -18,10 +20,12 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
     MongooseModule.forFeature([
       { name: PaymentOrder.name, schema: PaymentOrderSchema },
       { name: WebhookEvent.name, schema: WebhookEventSchema },
+      { name: PaymentCapture.name, schema: PaymentCaptureSchema },
     ]),
   ],
   providers: [
     PaymentOrdersRepository,
+    PaymentCapturesRepository,
     WebhookEventsRepository,
     PaymentFulfilmentService,
     PaymentsAuditService,

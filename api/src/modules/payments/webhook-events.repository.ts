@@ -16,7 +16,6 @@ export type WebhookEventRow = {
   signatureValid: boolean;
   outcome: WebhookOutcome;
   detail: string | null;
-  deliveries: number;
   userId: string | null;
   orderId: string | null;
   paymentId: string | null;
@@ -41,7 +40,9 @@ export class WebhookEventsRepository {
 
   /**
    * The first delivery of an event inserts its row ('received') and returns null; a later one
-   * counts itself on the row and returns it as it stood (unique provider + event id).
+   * returns the row as it stands (unique provider + event id). A duplicate writes nothing: on
+   * FerretDB updates are read-modify-write, and a write racing the handler's could undo its
+   * outcome.
    */
   async claim(delivery: Delivery): Promise<WebhookEventRow | null> {
     try {
@@ -51,12 +52,7 @@ export class WebhookEventsRepository {
       if (!isDuplicateKey(error)) throw error;
     }
     const existing = await this.events
-      .findOneAndUpdate(
-        { provider: eq(delivery.provider), eventId: eq(delivery.eventId) },
-        { $inc: { deliveries: 1 } },
-        // updatedAt says when it was last handled, not delivered (a stale 'received' row).
-        { timestamps: false },
-      )
+      .findOne({ provider: eq(delivery.provider), eventId: eq(delivery.eventId) })
       .lean<WebhookEventRow>()
       .exec();
     if (!existing) throw new Error('webhook event vanished after a duplicate-key error');

@@ -13,7 +13,7 @@ export type WebhookOutcome =
   /** The signature did not verify: stored for the audit, never acted on. */
   | 'unverified';
 
-/** One webhook delivery per provider event (duplicates are counted on it), for dedupe and audit. */
+/** One row per provider event (its first verified delivery), for dedupe and audit. */
 @Schema({ collection: 'webhook_events', timestamps: true })
 export class WebhookEvent {
   @Prop({ type: String, required: true })
@@ -46,9 +46,6 @@ export class WebhookEvent {
   /** Why, in a few words ('granted', 'duplicate delivery', 'unknown order'…). */
   @Prop({ type: String, default: null })
   detail: string | null;
-
-  @Prop({ type: Number, default: 1 })
-  deliveries: number;
 
   @Prop({ type: String, default: null })
   userId: string | null;
