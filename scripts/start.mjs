@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFerretdb, ownerOnly, startFerretdb } from './lib/ferretdb.mjs';
 import { ensureNodeModules } from './lib/npm-deps.mjs';
-import { ServiceGroup, run } from './lib/proc.mjs';
+import { canConnect, ServiceGroup, run, waitForPort } from './lib/proc.mjs';
 import { ensureDebianPackages, PLATFORM_PACKAGES } from './lib/system-deps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +33,35 @@ function sessionSecret() {
   }
   chmodSync(file, 0o600); // one made by an older version, or copied in, may be world-readable
   return readFileSync(file, 'utf8').trim();
+}
+
+/** The local Razorpay sandbox's keys: development only (the sandbox refuses production). */
+const SANDBOX_RAZORPAY = {
+  RAZORPAY_KEY_ID: 'rzp_test_localsandbox',
+  RAZORPAY_KEY_SECRET: 'local-sandbox-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'local-sandbox-webhook-secret',
+};
+
+/**
+ * Without Razorpay keys: the sandbox (api/src/dev-payments/) on RAZORPAY_SANDBOX_PORT, and the
+ * variables that point the API at it. With keys: nothing, the API talks to Razorpay.
+ */
+async function startPaymentsSandbox(layout) {
+  if (process.env.RAZORPAY_KEY_ID) return {};
+  const port = Number(process.env.RAZORPAY_SANDBOX_PORT ?? 4200);
+  if (await canConnect('127.0.0.1', port)) {
+    throw new Error(`Port ${port} (the payments sandbox) is in use: set RAZORPAY_SANDBOX_PORT.`);
+  }
+  const env = { ...SANDBOX_RAZORPAY, RAZORPAY_API_URL: `http://127.0.0.1:${port}` };
+  const sandbox = group.start(
+    'payments-sandbox',
+    process.execPath,
+    [path.join(root, 'api', 'dist', 'dev-payments', 'main.js')],
+    { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
+  );
+  await waitForPort(port, { service: sandbox });
+  console.log(`Payments: local Razorpay sandbox on 127.0.0.1:${port} (no RAZORPAY_KEY_ID set)`);
+  return env;
 }
 
 async function main() {
@@ -65,12 +94,14 @@ async function main() {
   console.log('Building...');
   await run('npm', ['run', 'build'], { cwd: root, quiet: true });
 
+  const paymentsEnv = await startPaymentsSandbox(layout);
   await startPlatform(group, {
     root,
     layout,
     mongoUri,
     sessionSecret: process.env.SESSION_SECRET || sessionSecret(),
     idpAccountsFile: path.join(root, '.data', 'dev-idp-accounts.json'),
+    env: { ...process.env, ...paymentsEnv },
   });
   const signIn = layout.idp ? `local sign-in provider at ${layout.idp.url}` : 'Google';
   console.log(`\n  Ready: open ${layout.shell.url}`);

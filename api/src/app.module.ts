@@ -13,6 +13,7 @@ import { BillingModule } from './modules/billing/billing.module.js';
 import { ExtractionModule } from './modules/extraction/extraction.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
+import { PaymentsModule } from './modules/payments/payments.module.js';
 
 @Module({})
 export class AppModule {
@@ -44,6 +45,7 @@ export class AppModule {
         BillingModule,
         ExtractionModule,
         MessagesModule,
+        PaymentsModule,
       ],
       providers: [
         { provide: APP_FILTER, useValue: new AllExceptionsFilter() },

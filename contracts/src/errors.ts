@@ -35,6 +35,22 @@ export const MESSAGE_ERROR_CODES = ['TOO_MANY_MESSAGES', 'MESSAGE_NOT_FOUND'] as
 /** Plans, entitlements and add-on credits. */
 export const BILLING_ERROR_CODES = ['NOT_ENOUGH_CREDITS', 'UNKNOWN_PLAN'] as const;
 
+/** Taking money: orders, payment confirmations, provider webhooks. */
+export const PAYMENT_ERROR_CODES = [
+  /** The amount the page sent is not the catalogue's price of the plan. */
+  'PAYMENT_AMOUNT_MISMATCH',
+  /** The card flow is for Indian visitors; others pay in the hosted checkout. */
+  'PAYMENT_METHOD_UNAVAILABLE',
+  /** No order of this person with that id. */
+  'PAYMENT_ORDER_NOT_FOUND',
+  /** The checkout's signature does not match the stored order and payment. */
+  'PAYMENT_VERIFICATION_FAILED',
+  /** The payment provider did not answer as expected: nothing was charged or changed. */
+  'PAYMENT_PROVIDER_UNAVAILABLE',
+  /** A webhook whose signature is missing or wrong. */
+  'WEBHOOK_SIGNATURE_INVALID',
+] as const;
+
 /** Codes of the HTTP layer itself (routing, body parsing, validation, the unexpected). */
 export const HTTP_ERROR_CODES = [
   'BAD_REQUEST',
@@ -56,15 +72,22 @@ export type ExtractionErrorCode = (typeof EXTRACTION_ERROR_CODES)[number];
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
+export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
 export type ErrorCode =
-  ExtractionErrorCode | AuthErrorCode | MessageErrorCode | BillingErrorCode | HttpErrorCode;
+  | ExtractionErrorCode
+  | AuthErrorCode
+  | MessageErrorCode
+  | BillingErrorCode
+  | PaymentErrorCode
+  | HttpErrorCode;
 
 export const ERROR_CODES: readonly ErrorCode[] = [
   ...EXTRACTION_ERROR_CODES,
   ...AUTH_ERROR_CODES,
   ...MESSAGE_ERROR_CODES,
   ...BILLING_ERROR_CODES,
+  ...PAYMENT_ERROR_CODES,
   ...HTTP_ERROR_CODES,
 ];
 

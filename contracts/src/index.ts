@@ -5,6 +5,7 @@ export * from './errors.js';
 export * from './extract.js';
 export * from './users.js';
 export * from './billing.js';
+export * from './payments.js';
 export * from './messages.js';
 export * from './languages.js';
 export * from './remotes.js';

@@ -11,15 +11,19 @@ import { BillingService } from '../modules/billing/billing.service.js';
 import { CreditsService } from '../modules/billing/credits.service.js';
 import { EntitlementsService } from '../modules/billing/entitlements.service.js';
 import { MessagesDataModule } from '../modules/messages/messages-data.module.js';
+import { PaymentsDataModule } from '../modules/payments/payments-data.module.js';
+import { PaymentsAuditService } from '../modules/payments/payments-audit.service.js';
 import {
   SupportInboxService,
   type StoredMessage,
 } from '../modules/messages/support-inbox.service.js';
 import { UsersModule } from '../modules/users/users.module.js';
 import { UsersService } from '../modules/users/users.service.js';
+import { formatPaymentsAudit } from './payments-report.js';
 
 // npm run support -- grant EMAIL | revoke EMAIL | list [--since DATE] [--limit N]
 //                    | plan EMAIL PLAN [--until DATE] [--trial] | credits EMAIL +N|-N  [--by NAME]
+//                    | payments EMAIL
 // Manages the support role, reads the inbox and changes plans and add-on credits from a
 // terminal, through the API's own services, against MONGODB_URI (the start script's embedded
 // database when unset). Plan and credit changes are kept in the billing history with who made
@@ -32,7 +36,8 @@ const USAGE = `Usage:
       PLAN: pro-weekly, pro-monthly, pro-yearly, lifetime, or free to end the current plan;
       --until: last day (default: the plan's validity from now); --trial: a trial plan
   npm run support -- credits EMAIL +N|-N [--by NAME]
-      add N add-on credits (they never expire), or take N back (never below 0)`;
+      add N add-on credits (they never expire), or take N back (never below 0)
+  npm run support -- payments EMAIL   the person's orders, payments, webhook events and plan changes`;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -53,6 +58,7 @@ function cliModule(uri: string) {
       UsersModule,
       MessagesDataModule,
       BillingDataModule,
+      PaymentsDataModule,
     ],
   })
   class SupportCliModule {}
@@ -85,6 +91,7 @@ type Services = {
   entitlements: EntitlementsService;
   credits: CreditsService;
   billing: BillingService;
+  payments: PaymentsAuditService;
 };
 
 // '-5' is a credit correction, not an option: parseArgs would read it as one.
@@ -150,6 +157,19 @@ async function main(): Promise<number> {
       );
       return 0;
     };
+  } else if (command === 'payments') {
+    const email = argument?.trim() ?? '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('payments needs an email address');
+    run = async ({ users, payments }) => {
+      const accounts = await accountsOf(users, email);
+      if (accounts.length === 0) return 1;
+      for (const account of accounts) {
+        process.stdout.write(
+          `${formatPaymentsAudit(email, account.id, await payments.of(account.id))}\n`,
+        );
+      }
+      return 0;
+    };
   } else if (command === 'list') {
     if (argument !== undefined) throw new UsageError(`Unexpected: ${argument}`);
     if (values.since !== undefined && !DATE.test(values.since)) {
@@ -186,6 +206,7 @@ async function main(): Promise<number> {
       entitlements: app.get(EntitlementsService),
       credits: app.get(CreditsService),
       billing: app.get(BillingService),
+      payments: app.get(PaymentsAuditService),
     });
   } finally {
     await app.close();

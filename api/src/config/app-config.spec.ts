@@ -67,6 +67,8 @@ describe('loadConfig', () => {
         countryOverride: null,
         freeAddonCreditsPerMonth: 5,
       }) as unknown,
+      // No keys: card payments unavailable (payments-config.spec.ts).
+      payments: { razorpay: null },
     });
   });
 

@@ -1,6 +1,12 @@
 import { REMOTES, SHELL } from 'contracts';
 import { z } from 'zod';
 import { billingEnv, billingFromEnv, type BillingConfig } from './billing-catalogue.js';
+import {
+  paymentsEnv,
+  paymentsFromEnv,
+  paymentsProblems,
+  type PaymentsConfig,
+} from './payments-config.js';
 
 // One schema for every variable the API reads, validated before the app is created. Code reads
 // the typed AppConfig, never process.env.
@@ -65,6 +71,7 @@ const schema = z.object({
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   ...billingEnv,
+  ...paymentsEnv,
 });
 
 export type AppConfig = {
@@ -108,6 +115,8 @@ export type AppConfig = {
   oauth: OAuthConfig;
   /** Plan catalogues, checkout links, INR per USD, where the visitor's country comes from. */
   billing: BillingConfig;
+  /** Payment providers' keys and addresses; a provider without keys is unavailable. */
+  payments: PaymentsConfig;
 };
 
 export type OAuthConfig = {
@@ -160,6 +169,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
           path: ['GEOIP_COUNTRY_OVERRIDE'],
           message: 'is for local testing only and is refused in production',
         });
+      }
+      for (const problem of paymentsProblems(c)) {
+        ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
       }
       if (c.NODE_ENV === 'production' && !c.GOOGLE_CLIENT_ID) {
         ctx.addIssue({
@@ -251,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,
     },
     billing: billingFromEnv(c),
+    payments: paymentsFromEnv(c),
   };
 }
 

@@ -4,12 +4,13 @@ import { BILLING_CONFIG } from '../../config/app-config.js';
 import type { BillingConfig } from '../../config/billing-catalogue.js';
 import { addonPlansOf, plansFor } from './catalogue.js';
 import { visitorCountry, type CountrySource } from './country.js';
+import { BillingHistoryRepository, type HistoryEntry } from './billing-history.repository.js';
 import { CreditsService } from './credits.service.js';
 import { EntitlementsRepository } from './entitlements.repository.js';
 import { effectiveEntitlements, type Entitlements } from './entitlements-view.js';
 import { PaymentsRepository, type PaymentRow } from './payments.repository.js';
 
-export type { Entitlements, PaymentRow };
+export type { Entitlements, HistoryEntry, PaymentRow };
 
 export type PublicEntitlements = Omit<
   PublicUser,
@@ -26,6 +27,7 @@ export class BillingService {
     private readonly entitlements: EntitlementsRepository,
     private readonly payments: PaymentsRepository,
     private readonly credits: CreditsService,
+    private readonly history: BillingHistoryRepository,
   ) {}
 
   /**
@@ -83,6 +85,14 @@ export class BillingService {
         provider: row.provider,
       })),
     };
+  }
+
+  /** The person's plan and credit changes, newest first (support's audit). */
+  historyOf(
+    userId: string,
+    limit = PAYMENTS_LISTED,
+  ): Promise<(HistoryEntry & { createdAt: Date })[]> {
+    return this.history.listForUser(userId, limit);
   }
 
   /** Records a provider payment once (unique provider + payment id); false: already there. */

@@ -1,0 +1,477 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A local stand-in for Razorpay (development and tests only): the server API the `razorpay`
+// package calls, with Basic auth and Razorpay's JSON shapes and error statuses (orders, their
+// payments, payments, refunds), a test hook that pays an order as the checkout would (success or
+// decline) and answers what the checkout hands the page, and signed webhooks delivered with
+// Razorpay's habits: retries on non-2xx, duplicate deliveries, events out of order.
+// https://razorpay.com/docs/api/orders/ · https://razorpay.com/docs/webhooks/
+
+export type SandboxWebhookHabits = {
+  /** Deliver each event this many times (Razorpay: duplicates are expected). Default 1. */
+  copies?: number;
+  /** Send payment.authorized after payment.captured and order.paid. Default false. */
+  outOfOrder?: boolean;
+  /** Retry delays after a non-2xx answer or no answer (Razorpay: exponential over 24 h). */
+  retryDelaysMs?: number[];
+};
+
+export type RazorpaySandboxOptions = {
+  /** The caller's NODE_ENV: the sandbox refuses 'production'. */
+  nodeEnv: string | undefined;
+  keyId: string;
+  keySecret: string;
+  webhookSecret: string;
+  /** Where webhooks go (the API's /api/webhooks/razorpay); none are sent when unset. */
+  webhookUrl?: string;
+  port?: number;
+  host?: string;
+  habits?: SandboxWebhookHabits;
+};
+
+export type CheckoutSuccess = {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+};
+
+export type PayOptions = {
+  outcome?: 'success' | 'decline';
+  /** 'deliver' (default), or 'drop': the webhooks never arrive (reconciliation's case). */
+  webhooks?: 'deliver' | 'drop';
+};
+
+export type PayResult =
+  | ({ status: 'captured' } & CheckoutSuccess)
+  | { status: 'failed'; razorpay_payment_id: string; error: RazorpayError };
+
+type RazorpayError = {
+  code: string;
+  description: string;
+  source: string;
+  step: string;
+  reason: string;
+  metadata: Record<string, string>;
+  field?: string;
+};
+
+type Order = {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  offer_id: null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Record<string, string>;
+  created_at: number;
+};
+
+type Payment = {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'authorized' | 'captured' | 'failed' | 'refunded';
+  order_id: string;
+  invoice_id: null;
+  international: boolean;
+  method: 'card';
+  amount_refunded: number;
+  refund_status: null | 'full';
+  captured: boolean;
+  description: string | null;
+  email: string;
+  contact: string;
+  notes: Record<string, string>;
+  fee: number | null;
+  tax: number | null;
+  error_code: string | null;
+  error_description: string | null;
+  error_source: string | null;
+  error_step: string | null;
+  error_reason: string | null;
+  created_at: number;
+};
+
+type Refund = {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string>;
+  receipt: string | null;
+  status: 'processed';
+  speed_processed: 'normal';
+  created_at: number;
+};
+
+export type Delivery = { eventId: string; event: string; status: number | 'no answer' };
+
+export type RazorpaySandbox = {
+  url: string;
+  /** Pays an order as the checkout would; webhooks follow (awaited by `idle()`). */
+  pay: (orderId: string, options?: PayOptions) => Promise<PayResult>;
+  /** Resolves when every webhook delivery and retry so far has finished. */
+  idle: () => Promise<void>;
+  /** Every delivery attempt, in order. */
+  deliveries: Delivery[];
+  setHabits: (habits: SandboxWebhookHabits) => void;
+  /** Where webhooks go from now on (the API may start after the sandbox). */
+  setWebhookUrl: (url: string) => void;
+  close: () => Promise<void>;
+};
+
+const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+/** Razorpay's ids: a prefix, '_' and 14 alphanumerics. */
+const newId = (prefix: string): string =>
+  `${prefix}_${Array.from(randomBytes(14), (byte) => ID_CHARS[byte % ID_CHARS.length]).join('')}`;
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+
+const errorOf = (description: string, field?: string): { error: RazorpayError } => ({
+  error: {
+    code: 'BAD_REQUEST_ERROR',
+    description,
+    source: 'NA',
+    step: 'NA',
+    reason: 'NA',
+    metadata: {},
+    ...(field ? { field } : {}),
+  },
+});
+
+export function assertNotProduction(env: NodeJS.ProcessEnv): void {
+  if (env.NODE_ENV === 'production') {
+    throw new Error(
+      'The local payments sandbox refuses to run with NODE_ENV=production. ' +
+        'Configure RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET instead.',
+    );
+  }
+}
+
+export async function startRazorpaySandbox(
+  options: RazorpaySandboxOptions,
+): Promise<RazorpaySandbox> {
+  assertNotProduction({ NODE_ENV: options.nodeEnv });
+  const orders = new Map<string, Order>();
+  const payments = new Map<string, Payment>();
+  const refunds = new Map<string, Refund>();
+  const deliveries: Delivery[] = [];
+  const pending = new Set<Promise<void>>();
+  let habits: SandboxWebhookHabits = { ...options.habits };
+  let webhookUrl = options.webhookUrl;
+
+  const authorised = (req: IncomingMessage): boolean => {
+    const header = req.headers.authorization ?? '';
+    if (!header.startsWith('Basic ')) return false;
+    const given = Buffer.from(header.slice(6), 'base64');
+    const expected = Buffer.from(`${options.keyId}:${options.keySecret}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  // --- webhooks -----------------------------------------------------------------------------
+  const send = async (
+    eventId: string,
+    name: string,
+    body: string,
+  ): Promise<number | 'no answer'> => {
+    if (!webhookUrl) return 'no answer';
+    try {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'Razorpay-Webhook/v1',
+          'x-razorpay-event-id': eventId,
+          'x-razorpay-signature': createHmac('sha256', options.webhookSecret)
+            .update(body)
+            .digest('hex'),
+        },
+        body,
+        signal: AbortSignal.timeout(5000),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    } catch {
+      return 'no answer';
+    }
+  };
+
+  const deliver = (name: string, payload: Record<string, unknown>): void => {
+    const eventId = newId('evt').replace('evt_', '');
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_sandbox0000000',
+      event: name,
+      contains: Object.keys(payload),
+      payload,
+      created_at: nowSeconds(),
+    });
+    const copies = Math.max(1, habits.copies ?? 1);
+    const delays = habits.retryDelaysMs ?? [1000, 5000, 30_000];
+    for (let copy = 0; copy < copies; copy += 1) {
+      const job = (async () => {
+        for (let attempt = 0; ; attempt += 1) {
+          const status = await send(eventId, name, body);
+          deliveries.push({ eventId, event: name, status });
+          const delay = delays[attempt];
+          if ((typeof status === 'number' && status >= 200 && status < 300) || delay === undefined)
+            return;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+        }
+      })();
+      pending.add(job);
+      void job.finally(() => pending.delete(job));
+    }
+  };
+
+  const paymentEvents = (payment: Payment, order: Order): void => {
+    const authorized = () =>
+      deliver('payment.authorized', {
+        payment: { entity: { ...payment, status: 'authorized', captured: false } },
+      });
+    if (!habits.outOfOrder) authorized();
+    deliver('payment.captured', { payment: { entity: payment } });
+    deliver('order.paid', { payment: { entity: payment }, order: { entity: order } });
+    if (habits.outOfOrder) authorized();
+  };
+
+  // --- the test hook: the checkout paying an order --------------------------------------------
+  const pay = async (orderId: string, payOptions: PayOptions = {}): Promise<PayResult> => {
+    await Promise.resolve();
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`no order ${orderId}`);
+    const base: Payment = {
+      id: newId('pay'),
+      entity: 'payment',
+      amount: order.amount,
+      currency: order.currency,
+      status: 'captured',
+      order_id: order.id,
+      invoice_id: null,
+      international: false,
+      method: 'card',
+      amount_refunded: 0,
+      refund_status: null,
+      captured: true,
+      description: null,
+      email: 'payer@example.com',
+      contact: '+919000090000',
+      notes: {},
+      fee: Math.round(order.amount * 0.02),
+      tax: 0,
+      error_code: null,
+      error_description: null,
+      error_source: null,
+      error_step: null,
+      error_reason: null,
+      created_at: nowSeconds(),
+    };
+    order.attempts += 1;
+    if (payOptions.outcome === 'decline') {
+      const error = {
+        code: 'BAD_REQUEST_ERROR',
+        description: 'Your payment has been declined by the bank.',
+        source: 'bank',
+        step: 'payment_authorization',
+        reason: 'payment_declined',
+        metadata: { order_id: order.id, payment_id: base.id },
+      };
+      const failed: Payment = {
+        ...base,
+        status: 'failed',
+        captured: false,
+        fee: null,
+        tax: null,
+        error_code: error.code,
+        error_description: error.description,
+        error_source: error.source,
+        error_step: error.step,
+        error_reason: error.reason,
+      };
+      payments.set(failed.id, failed);
+      order.status = 'attempted';
+      if (payOptions.webhooks !== 'drop')
+        deliver('payment.failed', { payment: { entity: failed } });
+      return { status: 'failed', razorpay_payment_id: failed.id, error };
+    }
+    payments.set(base.id, base);
+    Object.assign(order, { status: 'paid', amount_paid: order.amount, amount_due: 0 });
+    if (payOptions.webhooks !== 'drop') paymentEvents(base, order);
+    return {
+      status: 'captured',
+      razorpay_order_id: order.id,
+      razorpay_payment_id: base.id,
+      razorpay_signature: createHmac('sha256', options.keySecret)
+        .update(`${order.id}|${base.id}`)
+        .digest('hex'),
+    };
+  };
+
+  // --- the server API -------------------------------------------------------------------------
+  const json = (res: ServerResponse, status: number, body: unknown): void => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify(body));
+  };
+
+  const readJson = (req: IncomingMessage): Promise<Record<string, unknown> | null> =>
+    new Promise((resolve) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      req.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > 64 * 1024) req.destroy();
+        else chunks.push(chunk);
+      });
+      req.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        if (!text) return resolve({});
+        try {
+          const value = JSON.parse(text) as unknown;
+          resolve(
+            typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null,
+          );
+        } catch {
+          resolve(null);
+        }
+      });
+      req.on('error', () => resolve(null));
+    });
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const parts = url.pathname.split('/').filter(Boolean);
+    // Test hook (not Razorpay's API): POST /_sandbox/orders/:id/pay { outcome, webhooks }.
+    if (
+      parts[0] === '_sandbox' &&
+      parts[1] === 'orders' &&
+      parts[3] === 'pay' &&
+      req.method === 'POST'
+    ) {
+      const body = (await readJson(req)) ?? {};
+      if (!orders.has(parts[2] ?? ''))
+        return json(res, 404, errorOf('The id provided does not exist'));
+      return json(
+        res,
+        200,
+        await pay(parts[2] ?? '', {
+          outcome: body.outcome === 'decline' ? 'decline' : 'success',
+          webhooks: body.webhooks === 'drop' ? 'drop' : 'deliver',
+        }),
+      );
+    }
+    if (parts[0] !== 'v1')
+      return json(res, 404, errorOf('The requested URL was not found on the server.'));
+    if (!authorised(req)) {
+      return json(res, 401, errorOf('The api key provided is invalid'));
+    }
+    const [, resource, id, sub] = parts;
+    if (resource === 'orders' && !id && req.method === 'POST') {
+      const body = await readJson(req);
+      if (!body) return json(res, 400, errorOf('The request body is not valid JSON'));
+      const { amount, currency, receipt, notes } = body;
+      if (typeof amount !== 'number' || !Number.isInteger(amount)) {
+        return json(res, 400, errorOf('The amount must be an integer.', 'amount'));
+      }
+      if (amount < 100)
+        return json(res, 400, errorOf('Order amount less than minimum amount allowed', 'amount'));
+      if (currency !== undefined && currency !== 'INR' && currency !== 'USD') {
+        return json(res, 400, errorOf('The currency is invalid.', 'currency'));
+      }
+      const order: Order = {
+        id: newId('order'),
+        entity: 'order',
+        amount,
+        amount_paid: 0,
+        amount_due: amount,
+        currency: typeof currency === 'string' ? currency : 'INR',
+        receipt: typeof receipt === 'string' ? receipt : null,
+        offer_id: null,
+        status: 'created',
+        attempts: 0,
+        notes: typeof notes === 'object' && notes !== null ? (notes as Record<string, string>) : {},
+        created_at: nowSeconds(),
+      };
+      orders.set(order.id, order);
+      return json(res, 200, order);
+    }
+    if (resource === 'orders' && id && req.method === 'GET') {
+      const order = orders.get(id);
+      if (!order) return json(res, 400, errorOf('The id provided does not exist'));
+      if (!sub) return json(res, 200, order);
+      if (sub === 'payments') {
+        const items = [...payments.values()].filter((p) => p.order_id === id);
+        return json(res, 200, { entity: 'collection', count: items.length, items });
+      }
+    }
+    if (resource === 'payments' && id && req.method === 'GET' && !sub) {
+      const payment = payments.get(id);
+      if (!payment) return json(res, 400, errorOf('The id provided does not exist'));
+      return json(res, 200, payment);
+    }
+    if (resource === 'payments' && id && sub === 'refund' && req.method === 'POST') {
+      const payment = payments.get(id);
+      if (!payment) return json(res, 400, errorOf('The id provided does not exist'));
+      if (payment.status !== 'captured') {
+        return json(res, 400, errorOf('The payment has been fully refunded already'));
+      }
+      const refund: Refund = {
+        id: newId('rfnd'),
+        entity: 'refund',
+        amount: payment.amount,
+        currency: payment.currency,
+        payment_id: payment.id,
+        notes: {},
+        receipt: null,
+        status: 'processed',
+        speed_processed: 'normal',
+        created_at: nowSeconds(),
+      };
+      refunds.set(refund.id, refund);
+      Object.assign(payment, {
+        status: 'refunded',
+        amount_refunded: payment.amount,
+        refund_status: 'full',
+      });
+      deliver('refund.processed', { refund: { entity: refund }, payment: { entity: payment } });
+      deliver('payment.refunded', { refund: { entity: refund }, payment: { entity: payment } });
+      return json(res, 200, refund);
+    }
+    return json(res, 404, errorOf('The requested URL was not found on the server.'));
+  };
+
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) json(res, 500, errorOf('Sandbox error'));
+    });
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+  const idle = async (): Promise<void> => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+  return {
+    url: `http://${options.host ?? '127.0.0.1'}:${String(port)}`,
+    pay,
+    idle,
+    deliveries,
+    setHabits: (next) => {
+      habits = { ...next };
+    },
+    setWebhookUrl: (url) => {
+      webhookUrl = url;
+    },
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

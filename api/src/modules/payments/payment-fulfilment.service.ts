@@ -1,0 +1,111 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { BillingService } from '../billing/billing.service.js';
+import { EntitlementsService } from '../billing/entitlements.service.js';
+import { PaymentCapturesRepository } from './payment-captures.repository.js';
+import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
+
+/** A payment the provider says was made for one of our orders (signature or API verified). */
+export type PaidOrder = {
+  provider: string;
+  orderId: string;
+  paymentId: string;
+  /** What the provider says was paid, in the smallest unit; checked against the order. */
+  amountMinor: number;
+  currency: string;
+  /** When the provider says it was paid (or now, when only the checkout's signature says so). */
+  at: Date;
+};
+
+export type FulfilOutcome =
+  | { kind: 'granted' | 'already-granted'; order: OrderRow; grant: string }
+  | { kind: 'unknown-order' }
+  | { kind: 'amount-mismatch'; order: OrderRow };
+
+/**
+ * What every provider's paths (the page's verify call, webhooks, reconciliation) do with a paid
+ * order or a refund, so that they converge whichever comes first and however often: the order
+ * goes created → paid once and keeps the payment's time; the plan stored with the order is
+ * granted through EntitlementsService keyed by the payment id with that time (a second grant is
+ * a 'duplicate'); the payment is recorded once (unique provider + payment id).
+ */
+@Injectable()
+export class PaymentFulfilmentService {
+  private readonly logger = new Logger(PaymentFulfilmentService.name);
+
+  constructor(
+    private readonly orders: PaymentOrdersRepository,
+    private readonly captures: PaymentCapturesRepository,
+    private readonly entitlements: EntitlementsService,
+    private readonly billing: BillingService,
+  ) {}
+
+  async fulfil(paid: PaidOrder): Promise<FulfilOutcome> {
+    const stored = await this.orders.find(paid.provider, paid.orderId);
+    if (!stored) return { kind: 'unknown-order' };
+    if (stored.amountMinor !== paid.amountMinor || stored.currency !== paid.currency) {
+      this.logger.error(
+        `${paid.provider} payment ${paid.paymentId} of ${String(paid.amountMinor)} ${paid.currency} ` +
+          `for order ${paid.orderId} of ${String(stored.amountMinor)} ${stored.currency}: not granted`,
+      );
+      return { kind: 'amount-mismatch', order: stored };
+    }
+    // The one atomic step: the first path to see this payment fixes its time.
+    const { capture, first } = await this.captures.claim({
+      provider: paid.provider,
+      paymentId: paid.paymentId,
+      orderId: stored.orderId,
+      userId: stored.userId,
+      at: paid.at,
+    });
+    const at = capture.at;
+    await this.orders.markPaid(paid.provider, paid.orderId, paid.paymentId, at);
+    const order = stored;
+    const grant = await this.entitlements.grant({
+      userId: order.userId,
+      scope: 'main',
+      provider: paid.provider,
+      id: paid.paymentId,
+      at,
+      plan: order.plan,
+      mode: 'pass',
+    });
+    await this.billing.recordPayment({
+      provider: paid.provider,
+      paymentId: paid.paymentId,
+      userId: order.userId,
+      plan: order.plan,
+      amount: order.amount,
+      currency: order.currency,
+      paidAt: at,
+    });
+    return { kind: first ? 'granted' : 'already-granted', order, grant };
+  }
+
+  /**
+   * The payment was refunded: its plan ends by state (EntitlementsService.refund, keyed by the
+   * payment id; a grant arriving later for it changes nothing). Null: not one of our orders.
+   */
+  async refund(input: {
+    provider: string;
+    orderId: string;
+    paymentId: string;
+    at: Date;
+  }): Promise<{ order: OrderRow; outcome: string } | null> {
+    const order = await this.orders.find(input.provider, input.orderId);
+    if (!order) return null;
+    // The refund follows the payment it refunds: never order it before the grant's time (the
+    // provider's seconds can fall before the verify call's milliseconds).
+    const capture = await this.captures.find(input.provider, input.paymentId);
+    const floor = capture ? capture.at.getTime() + 1 : 0;
+    const at = new Date(Math.max(input.at.getTime(), floor));
+    const outcome = await this.entitlements.refund({
+      userId: order.userId,
+      scope: 'main',
+      provider: input.provider,
+      id: input.paymentId,
+      at,
+    });
+    await this.orders.markRefunded(input.provider, input.orderId, at);
+    return { order, outcome };
+  }
+}

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Currency } from 'contracts';
+import type { Model } from 'mongoose';
+import { PaymentOrder, type OrderStatus } from './schemas/payment-order.schema.js';
+
+export type OrderRow = {
+  provider: string;
+  orderId: string;
+  userId: string;
+  plan: string;
+  amount: number;
+  amountMinor: number;
+  currency: Currency;
+  status: OrderStatus;
+  paymentId: string | null;
+  paidAt: Date | null;
+  refundedAt: Date | null;
+  checkedAt: Date | null;
+  createdAt: Date;
+};
+
+export type NewOrder = Pick<
+  OrderRow,
+  'provider' | 'orderId' | 'userId' | 'plan' | 'amount' | 'amountMinor' | 'currency'
+>;
+
+const eq = <T>(value: T) => ({ $eq: value });
+
+@Injectable()
+export class PaymentOrdersRepository {
+  constructor(@InjectModel(PaymentOrder.name) private readonly orders: Model<PaymentOrder>) {}
+
+  async create(order: NewOrder): Promise<void> {
+    await this.orders.create({ ...order, status: 'created' });
+  }
+
+  find(provider: string, orderId: string): Promise<OrderRow | null> {
+    return this.orders
+      .findOne({ provider: eq(provider), orderId: eq(orderId) })
+      .lean<OrderRow>()
+      .exec();
+  }
+
+  findByPayment(provider: string, paymentId: string): Promise<OrderRow | null> {
+    return this.orders
+      .findOne({ provider: eq(provider), paymentId: eq(paymentId) })
+      .lean<OrderRow>()
+      .exec();
+  }
+
+  /** created → paid with its payment; an order already paid or refunded is left as it is. */
+  async markPaid(
+    provider: string,
+    orderId: string,
+    paymentId: string,
+    paidAt: Date,
+  ): Promise<void> {
+    await this.orders
+      .updateOne(
+        { provider: eq(provider), orderId: eq(orderId), status: eq('created') },
+        { $set: { status: 'paid', paymentId, paidAt } },
+      )
+      .exec();
+  }
+
+  /** paid (or created) → refunded; the order keeps its payment and paid time. */
+  async markRefunded(provider: string, orderId: string, at: Date): Promise<void> {
+    await this.orders
+      .updateOne(
+        { provider: eq(provider), orderId: eq(orderId), status: { $ne: 'refunded' } },
+        { $set: { status: 'refunded', refundedAt: at } },
+      )
+      .exec();
+  }
+
+  /** Unpaid orders created between `from` and `to`, least recently checked first. */
+  unpaidBetween(provider: string, from: Date, to: Date, limit: number): Promise<OrderRow[]> {
+    return this.orders
+      .find({
+        provider: eq(provider),
+        status: eq('created'),
+        createdAt: { $gte: from, $lte: to },
+      })
+      .sort({ checkedAt: 1, createdAt: 1 })
+      .limit(limit)
+      .lean<OrderRow[]>()
+      .exec();
+  }
+
+  async markChecked(provider: string, orderId: string, at: Date): Promise<void> {
+    await this.orders
+      .updateOne({ provider: eq(provider), orderId: eq(orderId) }, { $set: { checkedAt: at } })
+      .exec();
+  }
+
+  listForUser(userId: string, limit: number): Promise<OrderRow[]> {
+    return this.orders
+      .find({ userId: eq(userId) })
+      .sort({ createdAt: -1 })
+      .limit(limit)
+      .lean<OrderRow[]>()
+      .exec();
+  }
+}

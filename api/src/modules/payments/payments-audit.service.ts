@@ -1,0 +1,46 @@
+import { Injectable } from '@nestjs/common';
+import { BillingService, type HistoryEntry } from '../billing/billing.service.js';
+import type { PaymentRecord } from 'contracts';
+import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
+import { WebhookEventsRepository, type WebhookEventRow } from './webhook-events.repository.js';
+
+export type PaymentsAudit = {
+  orders: OrderRow[];
+  payments: PaymentRecord[];
+  webhookEvents: WebhookEventRow[];
+  /** The billing history: every plan change, by whom, with what outcome. */
+  entitlementChanges: (HistoryEntry & { createdAt: Date })[];
+};
+
+const LISTED = 100;
+
+/** Everything stored about a person's payments, for support (npm run support -- payments). */
+@Injectable()
+export class PaymentsAuditService {
+  constructor(
+    private readonly orders: PaymentOrdersRepository,
+    private readonly events: WebhookEventsRepository,
+    private readonly billing: BillingService,
+  ) {}
+
+  async of(userId: string): Promise<PaymentsAudit> {
+    const [orders, { payments }, entitlementChanges] = await Promise.all([
+      this.orders.listForUser(userId, LISTED),
+      this.billing.paymentsOf(userId),
+      this.billing.historyOf(userId, LISTED),
+    ]);
+    const paymentIds = [
+      ...new Set([
+        ...payments.map((p) => p.paymentId),
+        ...orders.flatMap((o) => (o.paymentId ? [o.paymentId] : [])),
+      ]),
+    ];
+    const webhookEvents = await this.events.listFor(
+      userId,
+      orders.map((o) => o.orderId),
+      paymentIds,
+      LISTED,
+    );
+    return { orders, payments, webhookEvents, entitlementChanges };
+  }
+}

@@ -1,0 +1,41 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { BillingDataModule } from '../billing/billing-data.module.js';
+import { PaymentCapturesRepository } from './payment-captures.repository.js';
+import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
+import { PaymentOrdersRepository } from './payment-orders.repository.js';
+import { PaymentsAuditService } from './payments-audit.service.js';
+import { PaymentCapture, PaymentCaptureSchema } from './schemas/payment-capture.schema.js';
+import { PaymentOrder, PaymentOrderSchema } from './schemas/payment-order.schema.js';
+import { WebhookEvent, WebhookEventSchema } from './schemas/webhook-event.schema.js';
+import { WebhookEventsRepository } from './webhook-events.repository.js';
+
+/**
+ * Orders, webhook events and what every provider does with a payment, without HTTP: the API's
+ * PaymentsModule and the support command line both import it.
+ */
+@Module({
+  imports: [
+    BillingDataModule,
+    MongooseModule.forFeature([
+      { name: PaymentOrder.name, schema: PaymentOrderSchema },
+      { name: WebhookEvent.name, schema: WebhookEventSchema },
+      { name: PaymentCapture.name, schema: PaymentCaptureSchema },
+    ]),
+  ],
+  providers: [
+    PaymentOrdersRepository,
+    PaymentCapturesRepository,
+    WebhookEventsRepository,
+    PaymentFulfilmentService,
+    PaymentsAuditService,
+  ],
+  exports: [
+    BillingDataModule,
+    PaymentOrdersRepository,
+    WebhookEventsRepository,
+    PaymentFulfilmentService,
+    PaymentsAuditService,
+  ],
+})
+export class PaymentsDataModule {}

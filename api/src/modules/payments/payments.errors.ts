@@ -1,0 +1,34 @@
+import { DomainError } from '../../common/errors/domain-error.js';
+
+// The payments domain's error catalogue. The verification failure's text is the spec's (§8).
+export const VERIFICATION_FAILED_TEXT =
+  'Payment received, but verification failed. Please Contact Support for a manual upgrade or refund.';
+
+export const paymentErrors = {
+  amountMismatch: () =>
+    new DomainError(
+      'PAYMENT_AMOUNT_MISMATCH',
+      'The amount does not match the price of this plan. Please reload the page and try again.',
+      400,
+    ),
+  notSoldHere: (plan: string) =>
+    new DomainError('PAYMENT_METHOD_UNAVAILABLE', `'${plan}' cannot be bought by card.`, 400),
+  cardFlowNotForCountry: () =>
+    new DomainError(
+      'PAYMENT_METHOD_UNAVAILABLE',
+      'Card payments in INR are for visitors from India. Please use the checkout on the pricing page.',
+      403,
+    ),
+  orderNotFound: () => new DomainError('PAYMENT_ORDER_NOT_FOUND', VERIFICATION_FAILED_TEXT, 400),
+  verificationFailed: () =>
+    new DomainError('PAYMENT_VERIFICATION_FAILED', VERIFICATION_FAILED_TEXT, 400),
+  providerUnavailable: (provider: string) =>
+    new DomainError(
+      'PAYMENT_PROVIDER_UNAVAILABLE',
+      `Payments through ${provider} are not available right now. Please try again later.`,
+      503,
+      { 'Retry-After': '60' },
+    ),
+  webhookSignatureInvalid: () =>
+    new DomainError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature is missing or wrong.', 401),
+};

@@ -1,0 +1,106 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
+import { PaymentOrdersRepository } from '../payment-orders.repository.js';
+import { RAZORPAY } from './razorpay-orders.service.js';
+import { RazorpayGateway } from './razorpay.gateway.js';
+
+/** Orders looked at per run: the rest wait for the next run (least recently checked first). */
+const ORDERS_PER_RUN = 50;
+
+export type ReconcileSummary = { checked: number; granted: number; failed: number };
+
+/**
+ * Security plan item 33 (Razorpay): a payment captured late, or whose webhooks never came (or
+ * were refused), is found by asking Razorpay for the payments of orders still 'created' after
+ * RAZORPAY_RECONCILE_AFTER_SECONDS, up to RAZORPAY_RECONCILE_UNTIL_HOURS old, and granted like
+ * any other path (PaymentFulfilmentService). Runs every RAZORPAY_RECONCILE_INTERVAL_SECONDS;
+ * `runOnce` is what the interval calls (and tests, and support).
+ */
+@Injectable()
+export class RazorpayReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RazorpayReconciliationService.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<ReconcileSummary> | null = null;
+
+  constructor(
+    private readonly gateway: RazorpayGateway,
+    private readonly orders: PaymentOrdersRepository,
+    private readonly fulfilment: PaymentFulfilmentService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const intervalMs = this.gateway.config?.reconcile.intervalMs ?? 0;
+    if (intervalMs > 0) this.start(intervalMs);
+  }
+
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
+  start(intervalMs: number): void {
+    this.stop();
+    this.timer = setInterval(() => {
+      this.runOnce().catch((error: unknown) => {
+        this.logger.error(`Razorpay reconciliation failed: ${String(error)}`);
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One pass; a pass already running is joined, not doubled. */
+  runOnce(now = new Date()): Promise<ReconcileSummary> {
+    this.running ??= this.pass(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(now: Date): Promise<ReconcileSummary> {
+    const config = this.gateway.config;
+    const summary: ReconcileSummary = { checked: 0, granted: 0, failed: 0 };
+    if (!config) return summary;
+    const due = await this.orders.unpaidBetween(
+      RAZORPAY,
+      new Date(now.getTime() - config.reconcile.untilMs),
+      new Date(now.getTime() - config.reconcile.afterMs),
+      ORDERS_PER_RUN,
+    );
+    for (const order of due) {
+      summary.checked += 1;
+      try {
+        const payments = await this.gateway.paymentsOfOrder(order.orderId);
+        for (const payment of payments.filter((p) => p.status === 'captured')) {
+          const outcome = await this.fulfilment.fulfil({
+            provider: RAZORPAY,
+            orderId: order.orderId,
+            paymentId: payment.id,
+            amountMinor: payment.amount,
+            currency: payment.currency,
+            at: new Date(payment.created_at * 1000),
+          });
+          if (outcome.kind === 'granted') {
+            summary.granted += 1;
+            this.logger.warn(
+              `Razorpay payment ${payment.id} of order ${order.orderId} granted by reconciliation`,
+            );
+          }
+        }
+        await this.orders.markChecked(RAZORPAY, order.orderId, now);
+      } catch (error) {
+        summary.failed += 1;
+        this.logger.error(`Razorpay reconciliation of ${order.orderId}: ${String(error)}`);
+      }
+    }
+    return summary;
+  }
+}

@@ -1,0 +1,175 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
+import { paymentErrors } from '../payments.errors.js';
+import { sha256Hex } from '../signatures.js';
+import {
+  WebhookEventsRepository,
+  type Links,
+  type WebhookOutcome,
+} from '../webhook-events.repository.js';
+import { RAZORPAY } from './razorpay-orders.service.js';
+import { webhookSignatureValid } from './razorpay-signature.js';
+import { RazorpayGateway, type RazorpayPaymentEntity } from './razorpay.gateway.js';
+
+type RazorpayEvent = {
+  event?: unknown;
+  created_at?: unknown;
+  payload?: {
+    payment?: { entity?: RazorpayPaymentEntity };
+    refund?: { entity?: { id?: string; payment_id?: string; created_at?: number } };
+  };
+};
+
+/** A 'received' row older than this is taken as a handler that died: handle it again. */
+const STALE_RECEIVED_MS = 60_000;
+
+type Handled = { outcome: WebhookOutcome; detail: string; links: Links };
+
+/**
+ * POST /api/webhooks/razorpay. The signature over the raw body is the only authentication
+ * (missing or wrong → 401); each event is handled once per event id (duplicates are expected)
+ * and by state, so order does not matter: a capture grants (converging with the verify call and
+ * the job), a refund ends the plan, anything else is recorded and ignored.
+ */
+@Injectable()
+export class RazorpayWebhookService {
+  private readonly logger = new Logger(RazorpayWebhookService.name);
+
+  constructor(
+    private readonly gateway: RazorpayGateway,
+    private readonly events: WebhookEventsRepository,
+    private readonly fulfilment: PaymentFulfilmentService,
+  ) {}
+
+  async receive(
+    rawBody: Buffer,
+    signature: string | undefined,
+    eventIdHeader: string | undefined,
+  ): Promise<{ status: 'ok' }> {
+    const { webhookSecret } = this.gateway.settings();
+    const bodySha256 = sha256Hex(rawBody);
+    const valid = webhookSignatureValid(rawBody, signature, webhookSecret);
+    const event = valid ? parse(rawBody) : null;
+    const eventType = typeof event?.event === 'string' ? event.event : null;
+    // Razorpay always sends the id; without one the body's digest stands in (same bytes, same event).
+    const eventId = eventIdHeader?.trim().slice(0, 128) || `sha256:${bodySha256}`;
+    const delivery = { provider: RAZORPAY, eventId, eventType, bodySha256 };
+    if (!valid || !event) {
+      await this.events.recordUnverified(
+        delivery,
+        signature === undefined
+          ? 'no signature header'
+          : valid
+            ? 'body is not JSON'
+            : 'bad signature',
+      );
+      throw paymentErrors.webhookSignatureInvalid();
+    }
+    const earlier = await this.events.claim(delivery);
+    if (earlier && !needsHandling(earlier.outcome, earlier.updatedAt)) return { status: 'ok' };
+    let handled: Handled;
+    try {
+      handled = await this.handle(eventType ?? '', event);
+    } catch (error) {
+      await this.events.finish(
+        RAZORPAY,
+        eventId,
+        'failed',
+        error instanceof Error ? error.message : String(error),
+      );
+      throw error; // 5xx: Razorpay retries
+    }
+    await this.events.finish(RAZORPAY, eventId, handled.outcome, handled.detail, handled.links);
+    return { status: 'ok' };
+  }
+
+  private async handle(type: string, event: RazorpayEvent): Promise<Handled> {
+    const payment = event.payload?.payment?.entity;
+    switch (type) {
+      case 'payment.captured':
+      case 'order.paid': {
+        if (!payment?.id || !payment.order_id || payment.status !== 'captured') {
+          return { outcome: 'ignored', detail: 'no captured payment of an order', links: {} };
+        }
+        const links = { orderId: payment.order_id, paymentId: payment.id };
+        const outcome = await this.fulfilment.fulfil({
+          provider: RAZORPAY,
+          orderId: payment.order_id,
+          paymentId: payment.id,
+          amountMinor: payment.amount,
+          currency: payment.currency,
+          at: secondsToDate(payment.created_at),
+        });
+        switch (outcome.kind) {
+          case 'unknown-order':
+            this.logger.warn(`Razorpay ${type} for unknown order ${payment.order_id}`);
+            return { outcome: 'rejected', detail: 'unknown order', links };
+          case 'amount-mismatch':
+            return {
+              outcome: 'rejected',
+              detail: 'amount or currency differs from the order',
+              links: { ...links, userId: outcome.order.userId },
+            };
+          case 'granted':
+          case 'already-granted':
+            return {
+              outcome: 'processed',
+              detail: `${outcome.kind}: grant ${outcome.grant}`,
+              links: { ...links, userId: outcome.order.userId },
+            };
+        }
+        break;
+      }
+      case 'refund.processed':
+      case 'payment.refunded': {
+        const refund = event.payload?.refund?.entity;
+        const paymentId = payment?.id ?? refund?.payment_id;
+        if (!paymentId || !payment?.order_id) {
+          return { outcome: 'ignored', detail: 'refund without its payment', links: {} };
+        }
+        const links = { orderId: payment.order_id, paymentId };
+        const result = await this.fulfilment.refund({
+          provider: RAZORPAY,
+          orderId: payment.order_id,
+          paymentId,
+          at: secondsToDate(refund?.created_at ?? eventSeconds(event)),
+        });
+        if (!result) return { outcome: 'rejected', detail: 'unknown order', links };
+        return {
+          outcome: 'processed',
+          detail: `refund ${result.outcome}`,
+          links: { ...links, userId: result.order.userId },
+        };
+      }
+      default:
+        // payment.authorized (before or after the capture), payment.failed, …: the capture
+        // and refund events carry the state that matters.
+        return {
+          outcome: 'ignored',
+          detail: `not acted on: ${type || 'no event name'}`,
+          links: payment?.id
+            ? { paymentId: payment.id, ...(payment.order_id ? { orderId: payment.order_id } : {}) }
+            : {},
+        };
+    }
+  }
+}
+
+function parse(rawBody: Buffer): RazorpayEvent | null {
+  try {
+    const value = JSON.parse(rawBody.toString('utf8')) as unknown;
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const needsHandling = (outcome: WebhookOutcome, updatedAt: Date): boolean =>
+  outcome === 'failed' ||
+  (outcome === 'received' && Date.now() - updatedAt.getTime() > STALE_RECEIVED_MS);
+
+const eventSeconds = (event: RazorpayEvent): number =>
+  typeof event.created_at === 'number' ? event.created_at : Date.now() / 1000;
+
+const secondsToDate = (seconds: number | undefined): Date =>
+  typeof seconds === 'number' && Number.isFinite(seconds) ? new Date(seconds * 1000) : new Date();

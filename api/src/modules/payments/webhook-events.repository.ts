@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { isDuplicateKey } from '../../common/db/duplicate-key.js';
+import { WebhookEvent, type WebhookOutcome } from './schemas/webhook-event.schema.js';
+
+export type { WebhookOutcome };
+
+export type WebhookEventRow = {
+  provider: string;
+  eventId: string;
+  claimedEventId: string | null;
+  eventType: string | null;
+  bodySha256: string;
+  signatureValid: boolean;
+  outcome: WebhookOutcome;
+  detail: string | null;
+  userId: string | null;
+  orderId: string | null;
+  paymentId: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export type Delivery = {
+  provider: string;
+  eventId: string;
+  eventType: string | null;
+  bodySha256: string;
+};
+
+export type Links = { userId?: string | null; orderId?: string | null; paymentId?: string | null };
+
+const eq = <T>(value: T) => ({ $eq: value });
+
+@Injectable()
+export class WebhookEventsRepository {
+  constructor(@InjectModel(WebhookEvent.name) private readonly events: Model<WebhookEvent>) {}
+
+  /**
+   * The first delivery of an event inserts its row ('received') and returns null; a later one
+   * returns the row as it stands (unique provider + event id). A duplicate writes nothing: on
+   * FerretDB updates are read-modify-write, and a write racing the handler's could undo its
+   * outcome.
+   */
+  async claim(delivery: Delivery): Promise<WebhookEventRow | null> {
+    try {
+      await this.events.create({ ...delivery, signatureValid: true, outcome: 'received' });
+      return null;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+    }
+    const existing = await this.events
+      .findOne({ provider: eq(delivery.provider), eventId: eq(delivery.eventId) })
+      .lean<WebhookEventRow>()
+      .exec();
+    if (!existing) throw new Error('webhook event vanished after a duplicate-key error');
+    return existing;
+  }
+
+  async finish(
+    provider: string,
+    eventId: string,
+    outcome: WebhookOutcome,
+    detail: string,
+    links: Links = {},
+  ): Promise<void> {
+    await this.events
+      .updateOne(
+        { provider: eq(provider), eventId: eq(eventId) },
+        { $set: { outcome, detail, ...links } },
+      )
+      .exec();
+  }
+
+  /** A delivery whose signature failed: kept for the audit under an id of its own. */
+  async recordUnverified(delivery: Delivery, detail: string): Promise<void> {
+    await this.events.create({
+      ...delivery,
+      eventId: `unverified:${randomUUID()}`,
+      claimedEventId: delivery.eventId,
+      signatureValid: false,
+      outcome: 'unverified',
+      detail,
+    });
+  }
+
+  /** Events linked to the person, or to any of their orders or payments; newest first. */
+  listFor(
+    userId: string,
+    orderIds: readonly string[],
+    paymentIds: readonly string[],
+    limit: number,
+  ): Promise<WebhookEventRow[]> {
+    return this.events
+      .find({
+        $or: [
+          { userId: eq(userId) },
+          { orderId: { $in: [...orderIds] } },
+          { paymentId: { $in: [...paymentIds] } },
+        ],
+      })
+      .sort({ createdAt: -1 })
+      .limit(limit)
+      .lean<WebhookEventRow[]>()
+      .exec();
+  }
+}

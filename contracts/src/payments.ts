@@ -1,0 +1,41 @@
+// Taking money (spec §3 'Order response', 'Payment confirmation', §4 Payment, §7 create-order and
+// verify-payment, §8 Payments). The server prices every order from the catalogue and grants the
+// plan stored with the order: what the page sends is checked, never trusted.
+import type { Currency } from './billing.js';
+import type { PlanType } from './users.js';
+
+/** The plans a person can pay for (the free plan is not sold). */
+export type PaidPlanType = Exclude<PlanType, 'Free user'>;
+
+/** The payment providers: card orders (India), the hosted overlay, the wallet. */
+export const PAYMENT_PROVIDERS = ['razorpay', 'lemonsqueezy', 'paypal'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/**
+ * POST /api/create-order (signed in; card flow, Indian visitors). `amount` is the price the page
+ * showed, in rupees (the catalogue's `price`, what `pendingPlanAmount` keeps across sign-in); a
+ * different amount is refused, nothing is created.
+ */
+export type CreateOrderRequest = { planType: PaidPlanType; amount: number };
+
+/**
+ * The order for the provider's checkout: `amount` in the currency's smallest unit (paise), as the
+ * checkout's `amount` option takes it; `keyId` is the public key the checkout opens with.
+ */
+export type CreateOrderResponse = {
+  amount: number;
+  currency: Currency;
+  orderId: string;
+  keyId: string;
+};
+
+/**
+ * POST /api/verify-payment: what the card checkout hands the page on success. `planType` is
+ * accepted for the spec's sake and ignored: the plan stored with the order is granted.
+ */
+export type VerifyPaymentRequest = {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+  planType?: string;
+};
