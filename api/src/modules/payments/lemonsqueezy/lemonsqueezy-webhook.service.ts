@@ -105,7 +105,10 @@ export class LemonSqueezyWebhookService {
     if (String(attributes.store_id) !== config.storeId) {
       return { outcome: 'rejected', detail: `store ${String(attributes.store_id)} is not ours` };
     }
-    const testMode = attributes.test_mode === true || event.meta?.test_mode === true;
+    const testMode =
+      typeof attributes.test_mode === 'boolean'
+        ? attributes.test_mode
+        : event.meta?.test_mode === true;
     if (testMode !== config.testMode) {
       return {
         outcome: 'rejected',
@@ -170,7 +173,7 @@ export class LemonSqueezyWebhookService {
 function parse(rawBody: Buffer): LsEvent | null {
   try {
     const value = JSON.parse(rawBody.toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null ? (value) : null;
+    return typeof value === 'object' && value !== null ? value : null;
   } catch {
     return null;
   }
