@@ -393,6 +393,54 @@ export async function startLemonSqueezySandbox(
     return snapshot(order);
   };
 
+  // --- a checkout page a person can pay on (not the overlay script: that comes later) --------
+  const escape = (text: string): string =>
+    text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+  const checkoutPage = (req: IncomingMessage, res: ServerResponse, variantId: string, url: URL) => {
+    const variant = options.variants[variantId];
+    if (!variant) return send404(res);
+    if (req.method === 'GET') {
+      const hidden = [...url.searchParams.entries()]
+        .filter(([name]) => name.startsWith('checkout[custom]['))
+        .map(
+          ([name, value]) =>
+            `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`,
+        )
+        .join('');
+      const email = url.searchParams.get('checkout[email]') ?? '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><title>Checkout (sandbox)</title><h1>Checkout (sandbox)</h1>` +
+          `<p>Variant ${escape(variantId)}: ${(variant.price / 100).toFixed(2)} USD` +
+          `${variant.interval ? ` per ${variant.interval}` : ''}</p>` +
+          `<form method="post">${hidden}<label>Email <input name="email" type="email" required value="${escape(email)}"></label>` +
+          ` <button type="submit">Pay (test card)</button></form>`,
+      );
+      return;
+    }
+    if (req.method !== 'POST') return send404(res);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 16_384));
+      const customData: Record<string, string> = {};
+      for (const [name, value] of form.entries()) {
+        const match = /^checkout\[custom\]\[(\w{1,32})\]$/.exec(name);
+        if (match?.[1]) customData[match[1]] = value.slice(0, 200);
+      }
+      const bought = buy({
+        variantId,
+        email: form.get('email') ?? 'buyer@example.com',
+        custom: customData,
+      });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><title>Paid (sandbox)</title><h1>Paid</h1><p>Order ${bought.orderId}` +
+          `${bought.subscriptionId ? `, subscription ${bought.subscriptionId}` : ''}. You can close this tab.</p>`,
+      );
+    });
+  };
+
   // --- the server API -------------------------------------------------------------------------
   const send404 = (res: ServerResponse) =>
     json(res, 404, {
@@ -409,6 +457,10 @@ export async function startLemonSqueezySandbox(
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] === 'checkout' && parts[1] === 'buy' && parts[2]) {
+      checkoutPage(req, res, parts[2], url);
+      return;
+    }
     if (parts[0] === 'portal' && req.method === 'GET') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(

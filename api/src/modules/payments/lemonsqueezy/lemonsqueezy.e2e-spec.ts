@@ -103,6 +103,12 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
     await sandbox.close();
   });
 
+  it('the sandbox refuses NODE_ENV=production', async () => {
+    await expect(
+      startLemonSqueezySandbox({ nodeEnv: 'production', ...KEYS, variants: VARIANTS }),
+    ).rejects.toThrow(/refuses to run with NODE_ENV=production/);
+  });
+
   describe('webhook signature (security plan 29)', () => {
     it('passes the exact signed bytes; a 1-byte change, no header, a wrong length → 401, never 500', async () => {
       const { body, headers } = sandbox.signed(
