@@ -5,7 +5,9 @@ import {
   type LemonSqueezySandbox,
 } from '../../../dev-payments/lemonsqueezy-sandbox.js';
 import { SignedInApp, type SignedIn } from '../../../testing/signed-in-app.js';
+import { formatPaymentsAudit } from '../../../cli/payments-report.js';
 import { CreditsService } from '../../billing/credits.service.js';
+import { PaymentsAuditService } from '../payments-audit.service.js';
 import { LemonSqueezyReconciliationService } from './lemonsqueezy-reconciliation.service.js';
 
 // Security plan items 29-31 and 33 (Lemon Squeezy), as API tests: the real API on the real
@@ -396,6 +398,26 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(none.status).toBe(404);
       expect(await none.json()).toMatchObject({ code: 'NO_SUBSCRIPTION' });
     });
+  });
+
+  it('support’s payments report lists the overlay’s orders, subscriptions and events', async () => {
+    const who = await person();
+    const { orderId, subscriptionId } = buy(who, people, V.yearly);
+    await sandbox.idle();
+    const report = formatPaymentsAudit(
+      emailOf(people),
+      who.userId,
+      await platform.app.get(PaymentsAuditService).of(who.userId),
+    );
+    expect(report).toContain(`lemonsqueezy ${orderId}  Pro Yearly  33 USD  paid`);
+    expect(report).toContain(`lemonsqueezy ${subscriptionId ?? ''}  main pro-yearly  active`);
+    expect(report).toMatch(
+      /lemonsqueezy subscription_created sha256:\w+ {2}signature valid {2}processed/,
+    );
+    expect(report).toMatch(
+      /lemonsqueezy order_created .* processed \(first payment of a subscription\)/,
+    );
+    expect(report).toContain(`main grant lemonsqueezy:${subscriptionId ?? ''} → applied`);
   });
 
   describe('reconciliation (security plan 33)', () => {
