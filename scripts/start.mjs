@@ -99,7 +99,7 @@ async function startLemonSqueezySandbox(layout) {
   const sandbox = group.start(
     'lemonsqueezy-sandbox',
     process.execPath,
-    [path.join(root, 'api', 'dist', 'dev-payments', 'lemonsqueezy-main.js')],
+    [path.join(root, 'api', 'dist', 'dev-payments', 'lemonsqueezy', 'main.js')],
     { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
   );
   await waitForPort(port, { service: sandbox });

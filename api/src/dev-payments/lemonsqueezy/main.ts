@@ -1,5 +1,5 @@
-import { assertNotProduction } from './razorpay-sandbox.js';
-import { startLemonSqueezySandbox, type LsSandboxVariant } from './lemonsqueezy-sandbox.js';
+import { assertNotProduction } from '../razorpay-sandbox.js';
+import { startLemonSqueezySandbox, type LsSandboxVariant } from '../lemonsqueezy-sandbox.js';
 
 // `npm start` runs this when LEMONSQUEEZY_API_KEY is not set: the API is given the sandbox's URL,
 // keys, variant ids and checkout links (scripts/start.mjs). Webhooks go to the API's
