@@ -15,7 +15,8 @@ export type LsReconcileSummary = { checked: number; changed: number; failed: num
  * each is set by state like a webhook would (LemonSqueezyStateService: a state already applied is
  * a 'duplicate', nothing changes). A subscription whose every webhook was lost is matched to its
  * person by its order (if order_created arrived) or by the buyer's email when exactly one of our
- * people has it. `runOnce` is what the interval calls (and tests).
+ * people has it; its first order is then read and recorded too (the payment row). `runOnce` is
+ * what the interval calls (and tests).
  */
 @Injectable()
 export class LemonSqueezyReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -62,6 +63,11 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
       try {
         if (subscription.attributes.test_mode !== this.client.config.testMode) continue;
         const result = await this.state.syncSubscription(subscription, null);
+        // Its first order's payment, when order_created was lost too.
+        if (result.userId && result.orderId && !(await this.state.knowsOrder(result.orderId))) {
+          const order = await this.client.getOrder(result.orderId);
+          await this.state.paidOrder(order, null, result.userId);
+        }
         if (
           result.outcome === 'processed' &&
           /\b(grant|cancel|expire) applied/.test(result.detail)

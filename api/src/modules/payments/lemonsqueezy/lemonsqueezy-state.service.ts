@@ -93,8 +93,8 @@ export class LemonSqueezyStateService {
       };
     }
     const userId =
-      (await this.knownUser(customUserId)) ??
       known?.userId ??
+      (await this.knownUser(customUserId)) ??
       (orderId ? (await this.orders.find(LEMONSQUEEZY, orderId))?.userId : null) ??
       (await this.userByEmail(attributes.user_email));
     if (!userId) return { outcome: 'rejected', detail: 'no person of ours', ...links };
@@ -170,6 +170,8 @@ export class LemonSqueezyStateService {
   async paidOrder(
     order: LsResource<LsOrderAttributes>,
     customUserId: unknown,
+    /** Reconciliation: the person its subscription belongs to. */
+    ownerId: string | null = null,
   ): Promise<StateOutcome> {
     const attributes = order.attributes;
     const orderId = order.id;
@@ -183,7 +185,7 @@ export class LemonSqueezyStateService {
     if (!currency)
       return { outcome: 'rejected', detail: `currency ${attributes.currency}`, ...links };
     const stored = await this.orders.find(LEMONSQUEEZY, orderId);
-    const userId = stored?.userId ?? (await this.knownUser(customUserId));
+    const userId = stored?.userId ?? ownerId ?? (await this.knownUser(customUserId));
     if (!userId) return { outcome: 'rejected', detail: 'no person of ours', ...links };
     const paidAt = date(attributes.created_at) ?? new Date();
     const plan = isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product;
@@ -319,6 +321,11 @@ export class LemonSqueezyStateService {
       currency,
       paidAt: input.paidAt,
     });
+  }
+
+  /** Whether the order is recorded (its payment row written) already. */
+  async knowsOrder(orderId: string): Promise<boolean> {
+    return (await this.orders.find(LEMONSQUEEZY, orderId))?.status === 'paid';
   }
 
   /** Only when exactly one of our people has the buyer's email (a last resort). */

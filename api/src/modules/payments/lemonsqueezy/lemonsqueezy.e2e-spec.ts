@@ -440,6 +440,7 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
         planType: 'Pro Yearly',
         isCancelled: false,
       });
+      expect(await paymentRows(who.userId)).toBe(1);
 
       sandbox.setStatus(subscriptionId ?? '', 'cancelled', { webhooks: 'drop' });
       await reconciliation.runOnce();
