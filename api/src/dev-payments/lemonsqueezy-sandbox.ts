@@ -65,6 +65,7 @@ export type LemonSqueezySandbox = {
   renew: (subscriptionId: string, options?: { webhooks?: 'deliver' | 'drop' }) => Resource;
   refund: (orderId: string) => Resource;
   subscription: (id: string) => Resource | undefined;
+  order: (id: string) => Resource | undefined;
   /** The signed body and headers of an event as Lemon Squeezy would send it. */
   signed: (
     event: string,
@@ -535,6 +536,10 @@ export async function startLemonSqueezySandbox(
     setStatus,
     renew,
     refund,
+    order: (id) => {
+      const found = orders.get(id);
+      return found ? snapshot(found) : undefined;
+    },
     subscription: (id) => {
       const found = subscriptions.get(id);
       return found ? snapshot(found) : undefined;

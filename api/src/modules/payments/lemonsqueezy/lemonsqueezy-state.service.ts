@@ -275,7 +275,16 @@ export class LemonSqueezyStateService {
         ...links,
       };
     }
-    if (!stored) return { outcome: 'rejected', detail: 'unknown order', ...links };
+    const product = this.productOf(order.attributes.first_order_item?.variant_id);
+    // A refund that overtook the order (or its subscription's creation): fail, so the provider
+    // retries it (5 s, 25 s, 125 s) once the purchase has been seen; never lose it.
+    if (!stored) {
+      if (product) throw new Error(`order ${orderId} refunded before it was seen`);
+      return { outcome: 'rejected', detail: 'unknown order', ...links };
+    }
+    if (product && isSubscriptionProduct(product)) {
+      throw new Error(`order ${orderId} refunded before its subscription was seen`);
+    }
     if (stored.plan === 'Lifetime') {
       const result = await this.fulfilment.refund({
         provider: LEMONSQUEEZY,

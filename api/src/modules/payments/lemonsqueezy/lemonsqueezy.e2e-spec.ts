@@ -310,6 +310,36 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
     });
   });
 
+  it('a refund that overtakes the purchase is retried until it applies: not premium', async () => {
+    const who = await person();
+    sandbox.setHabits({ retryDelaysMs: [400, 800, 1600] });
+    const { orderId, subscriptionId } = buy(who, people, V.monthly, 'drop');
+    const order = sandbox.order(orderId);
+    const subscription = sandbox.subscription(subscriptionId ?? '');
+    if (!order || !subscription) throw new Error('sandbox lost the purchase');
+    sandbox.refund(orderId);
+    while (
+      !sandbox.deliveries.some(
+        (d) => d.event === 'order_refunded' && d.body.includes(`"id":"${orderId}"`),
+      )
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(sandbox.deliveries.filter((d) => d.event === 'order_refunded').at(-1)?.status).toBe(500);
+    const custom = { user_id: who.userId };
+    for (const [name, data] of [
+      ['order_created', order],
+      ['subscription_created', subscription],
+    ] as const) {
+      const { body, headers } = sandbox.signed(name, data, custom);
+      expect((await post(body, headers)).status).toBe(200);
+    }
+    expect((await me(who)).isPremium).toBe(true);
+    await sandbox.idle();
+    expect(sandbox.deliveries.filter((d) => d.event === 'order_refunded').at(-1)?.status).toBe(200);
+    expect((await me(who)).isPremium).toBe(false);
+  });
+
   describe('add-on', () => {
     it('a top-up order credits once, delivered three times', async () => {
       const who = await person();
