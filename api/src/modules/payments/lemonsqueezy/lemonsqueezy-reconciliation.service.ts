@@ -15,8 +15,10 @@ export type LsReconcileSummary = { checked: number; changed: number; failed: num
  * each is set by state like a webhook would (LemonSqueezyStateService: a state already applied is
  * a 'duplicate', nothing changes). A subscription whose every webhook was lost is matched to its
  * person by its order (if order_created arrived) or by the buyer's email when exactly one of our
- * people has it; its first order is then read and recorded too (the payment row). `runOnce` is
- * what the interval calls (and tests).
+ * people has it; its first order is then read and recorded too (the payment row). The store's
+ * one-off orders (Lifetime, top-ups) are listed too: a paid one never recorded is recorded and
+ * granted or credited once, a refund of one recorded as paid is applied. `runOnce` is what the
+ * interval calls (and tests).
  */
 @Injectable()
 export class LemonSqueezyReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -78,6 +80,20 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
       } catch (error) {
         summary.failed += 1;
         this.logger.error(`Lemon Squeezy reconciliation of ${subscription.id}: ${String(error)}`);
+      }
+    }
+    for (const order of await this.client.listOrders()) {
+      summary.checked += 1;
+      try {
+        if (order.attributes.test_mode !== this.client.config.testMode) continue;
+        const result = await this.state.reconcileOneOffOrder(order);
+        if (result?.outcome === 'processed') {
+          summary.changed += 1;
+          this.logger.warn(`Lemon Squeezy reconciliation: order ${order.id}: ${result.detail}`);
+        }
+      } catch (error) {
+        summary.failed += 1;
+        this.logger.error(`Lemon Squeezy reconciliation of order ${order.id}: ${String(error)}`);
       }
     }
     return summary;

@@ -337,8 +337,27 @@ export class LemonSqueezyStateService {
     return (await this.orders.find(LEMONSQUEEZY, orderId))?.status === 'paid';
   }
 
+  /**
+   * Reconciliation of a one-off order (Lifetime, a top-up) whose webhooks were lost: a paid order
+   * we have not recorded is recorded (its buyer found by email); a refund of one we recorded as
+   * paid is applied. Null: nothing to do.
+   */
+  async reconcileOneOffOrder(order: LsResource<LsOrderAttributes>): Promise<StateOutcome | null> {
+    const product = this.productOf(order.attributes.first_order_item?.variant_id);
+    if (!product || isSubscriptionProduct(product)) return null;
+    const stored = await this.orders.find(LEMONSQUEEZY, order.id);
+    if (order.attributes.status === 'paid' && stored?.status !== 'paid') {
+      const owner = stored?.userId ?? (await this.userByEmail(order.attributes.user_email));
+      return owner ? this.paidOrder(order, null, owner) : null;
+    }
+    if (order.attributes.status === 'refunded' && stored?.status === 'paid') {
+      return this.refundedOrder(order);
+    }
+    return null;
+  }
+
   /** Only when exactly one of our people has the buyer's email (a last resort). */
-  private async userByEmail(email: string | undefined): Promise<string | null> {
+  async userByEmail(email: string | undefined): Promise<string | null> {
     if (!email) return null;
     const found = await this.users.findByEmail(email);
     return found.length === 1 && found[0] ? found[0].id : null;

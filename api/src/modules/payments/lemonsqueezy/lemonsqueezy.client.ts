@@ -86,9 +86,18 @@ export class LemonSqueezyClient {
   }
 
   /** Every subscription of the configured store, following the pages. */
-  async listSubscriptions(): Promise<LsResource<LsSubscriptionAttributes>[]> {
+  listSubscriptions(): Promise<LsResource<LsSubscriptionAttributes>[]> {
+    return this.list<LsSubscriptionAttributes>('subscriptions');
+  }
+
+  /** Every order of the configured store, following the pages. */
+  listOrders(): Promise<LsResource<LsOrderAttributes>[]> {
+    return this.list<LsOrderAttributes>('orders');
+  }
+
+  private async list<A>(kind: 'subscriptions' | 'orders'): Promise<LsResource<A>[]> {
     const { storeId } = this.settings();
-    const all: LsResource<LsSubscriptionAttributes>[] = [];
+    const all: LsResource<A>[] = [];
     for (let page = 1; page <= MAX_PAGES; page += 1) {
       const query = new URLSearchParams({
         'filter[store_id]': storeId,
@@ -96,9 +105,9 @@ export class LemonSqueezyClient {
         'page[size]': String(PAGE_SIZE),
       });
       const body = await this.call<{
-        data: LsResource<LsSubscriptionAttributes>[];
+        data: LsResource<A>[];
         meta?: { page?: { lastPage?: number } };
-      }>('list subscriptions', `/v1/subscriptions?${query.toString()}`);
+      }>(`list ${kind}`, `/v1/${kind}?${query.toString()}`);
       all.push(...body.data);
       if (body.data.length < PAGE_SIZE || (body.meta?.page?.lastPage ?? page) <= page) break;
     }

@@ -480,5 +480,16 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(again.changed).toBe(0);
       expect(await grantsApplied(who.userId)).toBe(1);
     });
+
+    it('records a top-up and a Lifetime order whose webhooks were dropped, once', async () => {
+      const who = await person();
+      buy(who, people, V.topUp100, 'drop');
+      buy(who, people, V.lifetime, 'drop');
+      const reconciliation = platform.app.get(LemonSqueezyReconciliationService);
+      await reconciliation.runOnce();
+      await reconciliation.runOnce();
+      expect(await me(who)).toMatchObject({ topUpBalance: 100, planType: 'Lifetime' });
+      expect(await paymentRows(who.userId)).toBe(2);
+    });
   });
 });
