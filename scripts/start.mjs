@@ -64,6 +64,49 @@ async function startPaymentsSandbox(layout) {
   return env;
 }
 
+/** The local Lemon Squeezy sandbox's store: development only (the sandbox refuses production). */
+const SANDBOX_LEMONSQUEEZY = {
+  LEMONSQUEEZY_API_KEY: 'local-sandbox-ls-api-key',
+  LEMONSQUEEZY_WEBHOOK_SECRET: 'local-sandbox-ls-secret',
+  LEMONSQUEEZY_STORE_ID: '1',
+  LEMONSQUEEZY_TEST_MODE: 'true',
+  LEMONSQUEEZY_VARIANTS:
+    'pro-weekly=9001,pro-monthly=9002,pro-yearly=9003,lifetime=9004,' +
+    'sub100=9011,sub500=9012,sub1000=9013,topUp100=9021,topUp500=9022,topUp1000=9023',
+};
+
+/**
+ * Without LEMONSQUEEZY_API_KEY: the Lemon Squeezy sandbox on LEMONSQUEEZY_SANDBOX_PORT, the
+ * variables that point the API at it and, unless CHECKOUT_LINKS is set, checkout links to its
+ * pay page for every plan and add-on option. With a key: nothing, the API talks to Lemon Squeezy.
+ */
+async function startLemonSqueezySandbox(layout) {
+  if (process.env.LEMONSQUEEZY_API_KEY) return {};
+  const port = Number(process.env.LEMONSQUEEZY_SANDBOX_PORT ?? 4201);
+  if (await canConnect('127.0.0.1', port)) {
+    throw new Error(
+      `Port ${port} (the Lemon Squeezy sandbox) is in use: set LEMONSQUEEZY_SANDBOX_PORT.`,
+    );
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...SANDBOX_LEMONSQUEEZY, LEMONSQUEEZY_API_URL: base };
+  if (!process.env.CHECKOUT_LINKS) {
+    env.CHECKOUT_LINKS = SANDBOX_LEMONSQUEEZY.LEMONSQUEEZY_VARIANTS.split(',')
+      .map((entry) => entry.split('='))
+      .map(([name, id]) => `${name}=${base}/checkout/buy/${id}`)
+      .join(',');
+  }
+  const sandbox = group.start(
+    'lemonsqueezy-sandbox',
+    process.execPath,
+    [path.join(root, 'api', 'dist', 'dev-payments', 'lemonsqueezy', 'main.js')],
+    { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
+  );
+  await waitForPort(port, { service: sandbox });
+  console.log(`Payments: local Lemon Squeezy sandbox on ${base} (no LEMONSQUEEZY_API_KEY set)`);
+  return env;
+}
+
 async function main() {
   // .data/ holds the session secret and the database: readable by their owner only, existing
   // files included.
@@ -94,7 +137,10 @@ async function main() {
   console.log('Building...');
   await run('npm', ['run', 'build'], { cwd: root, quiet: true });
 
-  const paymentsEnv = await startPaymentsSandbox(layout);
+  const paymentsEnv = {
+    ...(await startPaymentsSandbox(layout)),
+    ...(await startLemonSqueezySandbox(layout)),
+  };
   await startPlatform(group, {
     root,
     layout,

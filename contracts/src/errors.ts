@@ -49,6 +49,10 @@ export const PAYMENT_ERROR_CODES = [
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** A webhook whose signature is missing or wrong. */
   'WEBHOOK_SIGNATURE_INVALID',
+  /** The plan or add-on option has no hosted checkout configured. */
+  'CHECKOUT_NOT_AVAILABLE',
+  /** The person has no subscription with the hosted checkout's provider to manage. */
+  'NO_SUBSCRIPTION',
 ] as const;
 
 /** Codes of the HTTP layer itself (routing, body parsing, validation, the unexpected). */

@@ -39,3 +39,19 @@ export type VerifyPaymentRequest = {
   razorpay_signature: string;
   planType?: string;
 };
+
+/**
+ * GET /api/checkout-link?plan=…&discountCode=…&source=extension (signed in): the hosted checkout
+ * overlay's URL for a main plan code ('pro-monthly'…) or an add-on option ('sub100'…, 'topUp1000'),
+ * carrying our user id, googleId and planType as custom data, the discount code if given and
+ * source=extension for extension-origin sessions. The plan granted is the one the provider's
+ * variant says, never the custom data.
+ */
+export type CheckoutLinkResponse = { plan: string; url: string };
+
+/**
+ * GET /api/get-customer-portal-link?forSheetsExtension=true|false (signed in): the provider's
+ * customer portal for the person's main (or, with forSheetsExtension, add-on) subscription. A
+ * person without one gets 404 NO_SUBSCRIPTION.
+ */
+export type CustomerPortalLinkResponse = { portalUrl: string };

@@ -15,6 +15,15 @@ export function formatPaymentsAudit(email: string, account: string, audit: Payme
         (o.refundedAt ? `  refunded ${when(o.refundedAt)}` : ''),
     );
   }
+  lines.push(`  Subscriptions (${String(audit.subscriptions.length)}):`);
+  for (const s of audit.subscriptions) {
+    lines.push(
+      `    ${when(s.providerUpdatedAt)}  ${s.provider} ${s.subscriptionId}  ${s.scope} ${s.product}  ${s.status}` +
+        `  renews ${when(s.renewsAt)}  ends ${when(s.endsAt)}` +
+        (s.orderId ? `  order ${s.orderId}` : '') +
+        (s.customerEmail ? `  paid by ${s.customerEmail}` : ''),
+    );
+  }
   lines.push(`  Payments (${String(audit.payments.length)}):`);
   for (const p of audit.payments) {
     lines.push(

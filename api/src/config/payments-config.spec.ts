@@ -52,4 +52,61 @@ describe('payments configuration', () => {
       }),
     ).toEqual(['RAZORPAY_API_URL: must be https in production']);
   });
+
+  describe('Lemon Squeezy', () => {
+    const LS = {
+      LEMONSQUEEZY_API_KEY: 'ls-api-key-123',
+      LEMONSQUEEZY_WEBHOOK_SECRET: 'signing-secret',
+      LEMONSQUEEZY_STORE_ID: '12345',
+      LEMONSQUEEZY_VARIANTS: 'pro-yearly=101, sub100=111,topUp1000=123',
+    };
+
+    it('is off without keys; with them maps variant ids to what they sell', () => {
+      expect(loadConfig(BASE).payments.lemonSqueezy).toBeNull();
+      const config = loadConfig({ ...BASE, ...LS }).payments.lemonSqueezy;
+      expect(config).toMatchObject({
+        storeId: '12345',
+        testMode: false,
+        apiUrl: 'https://api.lemonsqueezy.com',
+        reconcile: { intervalMs: 600_000 },
+      });
+      expect([...(config?.variants.entries() ?? [])]).toEqual([
+        ['101', 'pro-yearly'],
+        ['111', 'sub100'],
+        ['123', 'topUp1000'],
+      ]);
+      expect(
+        loadConfig({ ...BASE, ...LS, NODE_ENV: 'test', LEMONSQUEEZY_TEST_MODE: 'true' }).payments
+          .lemonSqueezy,
+      ).toMatchObject({ testMode: true, reconcile: { intervalMs: 0 } });
+    });
+
+    it('names the missing variables, a bad variant list, a secret outside 6-40 characters', () => {
+      expect(problemsOf({ ...BASE, LEMONSQUEEZY_API_KEY: 'ls-api-key-123' })).toEqual([
+        'LEMONSQUEEZY_WEBHOOK_SECRET: is required with LEMONSQUEEZY_API_KEY',
+        'LEMONSQUEEZY_STORE_ID: is required with LEMONSQUEEZY_API_KEY',
+        'LEMONSQUEEZY_VARIANTS: is required with LEMONSQUEEZY_API_KEY',
+      ]);
+      expect(problemsOf({ ...BASE, ...LS, LEMONSQUEEZY_VARIANTS: 'Lifetime=1' })[0]).toMatch(
+        /^LEMONSQUEEZY_VARIANTS: 'Lifetime=1' is not NAME=VARIANT_ID/,
+      );
+      expect(problemsOf({ ...BASE, ...LS, LEMONSQUEEZY_WEBHOOK_SECRET: 'short' })).toHaveLength(1);
+      expect(
+        problemsOf({ ...BASE, ...LS, LEMONSQUEEZY_WEBHOOK_SECRET: 'x'.repeat(41) }),
+      ).toHaveLength(1);
+    });
+
+    it('refuses a plain-http API URL in production', () => {
+      expect(
+        problemsOf({
+          ...BASE,
+          ...LS,
+          NODE_ENV: 'production',
+          GOOGLE_CLIENT_ID: 'id',
+          GOOGLE_CLIENT_SECRET: 'secret',
+          LEMONSQUEEZY_API_URL: 'http://127.0.0.1:4201',
+        }),
+      ).toEqual(['LEMONSQUEEZY_API_URL: must be https in production']);
+    });
+  });
 });

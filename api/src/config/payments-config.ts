@@ -1,3 +1,4 @@
+import { ADDON_OPTION_NAMES, PLAN_CODES, type AddonOptionName, type PlanCode } from 'contracts';
 import { z } from 'zod';
 
 // The payment providers' keys and addresses (README, configuration). Without Razorpay keys the
@@ -19,7 +20,57 @@ export type RazorpayConfig = {
   };
 };
 
-export type PaymentsConfig = { razorpay: RazorpayConfig | null };
+/** What the hosted checkout sells: a main plan code or an add-on option. */
+export type CheckoutProduct = PlanCode | AddonOptionName;
+
+export type LemonSqueezyConfig = {
+  apiKey: string;
+  /** The webhook's signing secret (6-40 characters, set in the store's webhook settings). */
+  webhookSecret: string;
+  /** Events of another store are refused. */
+  storeId: string;
+  /** Whether the store's events are test-mode ones: events of the other mode are refused. */
+  testMode: boolean;
+  /** The server API's base URL: Lemon Squeezy's, or the local sandbox's. */
+  apiUrl: string;
+  /** The provider's variant id → what it sells (never the checkout's custom data). */
+  variants: Map<string, CheckoutProduct>;
+  reconcile: { intervalMs: number };
+};
+
+export type PaymentsConfig = {
+  razorpay: RazorpayConfig | null;
+  lemonSqueezy: LemonSqueezyConfig | null;
+};
+
+const PRODUCTS: readonly string[] = [...PLAN_CODES, ...ADDON_OPTION_NAMES];
+
+/** LEMONSQUEEZY_VARIANTS: `pro-monthly=123,pro-yearly=456,sub100=789,topUp100=790` (variant ids). */
+export const lemonSqueezyVariants = z.string().transform((value, ctx) => {
+  const variants = new Map<string, CheckoutProduct>();
+  for (const entry of value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
+    const [name = '', id = ''] = entry.split('=').map((part) => part.trim());
+    if (!PRODUCTS.includes(name) || !/^\d{1,20}$/.test(id)) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `'${entry}' is not NAME=VARIANT_ID with NAME one of ${PRODUCTS.join(', ')}`,
+      });
+    } else {
+      variants.set(id, name as CheckoutProduct);
+    }
+  }
+  return variants;
+});
+
+const LEMONSQUEEZY_KEYS = [
+  'LEMONSQUEEZY_API_KEY',
+  'LEMONSQUEEZY_WEBHOOK_SECRET',
+  'LEMONSQUEEZY_STORE_ID',
+  'LEMONSQUEEZY_VARIANTS',
+] as const;
 
 const RAZORPAY_KEYS = [
   'RAZORPAY_KEY_ID',
@@ -43,6 +94,17 @@ export const paymentsEnv = {
     .min(1)
     .max(24 * 7)
     .default(24 * 3),
+  LEMONSQUEEZY_API_KEY: z.string().min(8).optional(),
+  // Lemon Squeezy accepts signing secrets of 6 to 40 characters.
+  LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6).max(40).optional(),
+  LEMONSQUEEZY_STORE_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'must be the numeric store id')
+    .optional(),
+  LEMONSQUEEZY_VARIANTS: lemonSqueezyVariants.optional(),
+  LEMONSQUEEZY_TEST_MODE: z.stringbool().default(false),
+  LEMONSQUEEZY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.lemonsqueezy.com'),
+  LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
 };
 
 type PaymentsEnv = {
@@ -54,6 +116,13 @@ type PaymentsEnv = {
   RAZORPAY_RECONCILE_INTERVAL_SECONDS?: number | undefined;
   RAZORPAY_RECONCILE_AFTER_SECONDS: number;
   RAZORPAY_RECONCILE_UNTIL_HOURS: number;
+  LEMONSQUEEZY_API_KEY?: string | undefined;
+  LEMONSQUEEZY_WEBHOOK_SECRET?: string | undefined;
+  LEMONSQUEEZY_STORE_ID?: string | undefined;
+  LEMONSQUEEZY_VARIANTS?: Map<string, CheckoutProduct> | undefined;
+  LEMONSQUEEZY_TEST_MODE: boolean;
+  LEMONSQUEEZY_API_URL: string;
+  LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS?: number | undefined;
 };
 
 /** Problems for loadConfig's list: the three keys come together; production talks https. */
@@ -68,26 +137,60 @@ export function paymentsProblems(c: PaymentsEnv): { path: string; message: strin
   if (c.NODE_ENV === 'production' && !c.RAZORPAY_API_URL.startsWith('https://')) {
     problems.push({ path: 'RAZORPAY_API_URL', message: 'must be https in production' });
   }
+  const lsSet = LEMONSQUEEZY_KEYS.filter((key) => c[key]);
+  if (lsSet.length > 0 && lsSet.length < LEMONSQUEEZY_KEYS.length) {
+    for (const key of LEMONSQUEEZY_KEYS.filter((name) => !c[name])) {
+      problems.push({ path: key, message: `is required with ${lsSet.join(' and ')}` });
+    }
+  }
+  if (c.NODE_ENV === 'production' && !c.LEMONSQUEEZY_API_URL.startsWith('https://')) {
+    problems.push({ path: 'LEMONSQUEEZY_API_URL', message: 'must be https in production' });
+  }
   return problems;
 }
 
 export function paymentsFromEnv(c: PaymentsEnv): PaymentsConfig {
-  if (!c.RAZORPAY_KEY_ID || !c.RAZORPAY_KEY_SECRET || !c.RAZORPAY_WEBHOOK_SECRET) {
-    return { razorpay: null };
+  return { razorpay: razorpayFromEnv(c), lemonSqueezy: lemonSqueezyFromEnv(c) };
+}
+
+function lemonSqueezyFromEnv(c: PaymentsEnv): LemonSqueezyConfig | null {
+  if (
+    !c.LEMONSQUEEZY_API_KEY ||
+    !c.LEMONSQUEEZY_WEBHOOK_SECRET ||
+    !c.LEMONSQUEEZY_STORE_ID ||
+    !c.LEMONSQUEEZY_VARIANTS
+  ) {
+    return null;
   }
   return {
-    razorpay: {
-      keyId: c.RAZORPAY_KEY_ID,
-      keySecret: c.RAZORPAY_KEY_SECRET,
-      webhookSecret: c.RAZORPAY_WEBHOOK_SECRET,
-      apiUrl: c.RAZORPAY_API_URL.replace(/\/+$/, ''),
-      reconcile: {
-        // Tests run the job by hand unless they set an interval.
-        intervalMs:
-          (c.RAZORPAY_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 300)) * 1000,
-        afterMs: c.RAZORPAY_RECONCILE_AFTER_SECONDS * 1000,
-        untilMs: c.RAZORPAY_RECONCILE_UNTIL_HOURS * 3600_000,
-      },
+    apiKey: c.LEMONSQUEEZY_API_KEY,
+    webhookSecret: c.LEMONSQUEEZY_WEBHOOK_SECRET,
+    storeId: c.LEMONSQUEEZY_STORE_ID,
+    testMode: c.LEMONSQUEEZY_TEST_MODE,
+    apiUrl: c.LEMONSQUEEZY_API_URL.replace(/\/+$/, ''),
+    variants: c.LEMONSQUEEZY_VARIANTS,
+    reconcile: {
+      intervalMs:
+        (c.LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 600)) * 1000,
+    },
+  };
+}
+
+function razorpayFromEnv(c: PaymentsEnv): RazorpayConfig | null {
+  if (!c.RAZORPAY_KEY_ID || !c.RAZORPAY_KEY_SECRET || !c.RAZORPAY_WEBHOOK_SECRET) {
+    return null;
+  }
+  return {
+    keyId: c.RAZORPAY_KEY_ID,
+    keySecret: c.RAZORPAY_KEY_SECRET,
+    webhookSecret: c.RAZORPAY_WEBHOOK_SECRET,
+    apiUrl: c.RAZORPAY_API_URL.replace(/\/+$/, ''),
+    reconcile: {
+      // Tests run the job by hand unless they set an interval.
+      intervalMs:
+        (c.RAZORPAY_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 300)) * 1000,
+      afterMs: c.RAZORPAY_RECONCILE_AFTER_SECONDS * 1000,
+      untilMs: c.RAZORPAY_RECONCILE_UNTIL_HOURS * 3600_000,
     },
   };
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Currency } from 'contracts';
 import type { Model } from 'mongoose';
+import { isDuplicateKey } from '../../common/db/duplicate-key.js';
 import { PaymentOrder, type OrderStatus } from './schemas/payment-order.schema.js';
 
 export type OrderRow = {
@@ -33,6 +34,17 @@ export class PaymentOrdersRepository {
 
   async create(order: NewOrder): Promise<void> {
     await this.orders.create({ ...order, status: 'created' });
+  }
+
+  /** An order first seen in the provider's event (the hosted checkout): inserted once. */
+  async createOnce(order: NewOrder): Promise<boolean> {
+    try {
+      await this.orders.create({ ...order, status: 'created' });
+      return true;
+    } catch (error) {
+      if (isDuplicateKey(error)) return false;
+      throw error;
+    }
   }
 
   find(provider: string, orderId: string): Promise<OrderRow | null> {

@@ -2,10 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { BillingService, type HistoryEntry } from '../billing/billing.service.js';
 import type { PaymentRecord } from 'contracts';
 import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
+import {
+  ProviderSubscriptionsRepository,
+  type SubscriptionRow,
+} from './provider-subscriptions.repository.js';
 import { WebhookEventsRepository, type WebhookEventRow } from './webhook-events.repository.js';
 
 export type PaymentsAudit = {
   orders: OrderRow[];
+  /** The hosted overlay's subscriptions as last seen (status, dates, what they sell). */
+  subscriptions: SubscriptionRow[];
   payments: PaymentRecord[];
   webhookEvents: WebhookEventRow[];
   /** The billing history: every plan change, by whom, with what outcome. */
@@ -21,11 +27,13 @@ export class PaymentsAuditService {
     private readonly orders: PaymentOrdersRepository,
     private readonly events: WebhookEventsRepository,
     private readonly billing: BillingService,
+    private readonly subscriptions: ProviderSubscriptionsRepository,
   ) {}
 
   async of(userId: string): Promise<PaymentsAudit> {
-    const [orders, { payments }, entitlementChanges] = await Promise.all([
+    const [orders, subscriptions, { payments }, entitlementChanges] = await Promise.all([
       this.orders.listForUser(userId, LISTED),
+      this.subscriptions.listFor(userId, LISTED),
       this.billing.paymentsOf(userId),
       this.billing.historyOf(userId, LISTED),
     ]);
@@ -41,6 +49,6 @@ export class PaymentsAuditService {
       paymentIds,
       LISTED,
     );
-    return { orders, payments, webhookEvents, entitlementChanges };
+    return { orders, subscriptions, payments, webhookEvents, entitlementChanges };
   }
 }

@@ -5,6 +5,11 @@ import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from './payment-orders.repository.js';
 import { PaymentsAuditService } from './payments-audit.service.js';
+import { ProviderSubscriptionsRepository } from './provider-subscriptions.repository.js';
+import {
+  ProviderSubscription,
+  ProviderSubscriptionSchema,
+} from './schemas/provider-subscription.schema.js';
 import { PaymentCapture, PaymentCaptureSchema } from './schemas/payment-capture.schema.js';
 import { PaymentOrder, PaymentOrderSchema } from './schemas/payment-order.schema.js';
 import { WebhookEvent, WebhookEventSchema } from './schemas/webhook-event.schema.js';
@@ -21,12 +26,14 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
       { name: PaymentOrder.name, schema: PaymentOrderSchema },
       { name: WebhookEvent.name, schema: WebhookEventSchema },
       { name: PaymentCapture.name, schema: PaymentCaptureSchema },
+      { name: ProviderSubscription.name, schema: ProviderSubscriptionSchema },
     ]),
   ],
   providers: [
     PaymentOrdersRepository,
     PaymentCapturesRepository,
     WebhookEventsRepository,
+    ProviderSubscriptionsRepository,
     PaymentFulfilmentService,
     PaymentsAuditService,
   ],
@@ -34,6 +41,7 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
     BillingDataModule,
     PaymentOrdersRepository,
     WebhookEventsRepository,
+    ProviderSubscriptionsRepository,
     PaymentFulfilmentService,
     PaymentsAuditService,
   ],

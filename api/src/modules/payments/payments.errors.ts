@@ -29,6 +29,19 @@ export const paymentErrors = {
       503,
       { 'Retry-After': '60' },
     ),
+  checkoutNotAvailable: (plan: string) =>
+    new DomainError(
+      'CHECKOUT_NOT_AVAILABLE',
+      `There is no checkout for '${plan}' right now. Please try again, or Contact Support for help.`,
+      404,
+    ),
+  /** The spec's portal-link failure text (§8). */
+  noSubscription: () =>
+    new DomainError(
+      'NO_SUBSCRIPTION',
+      'Something went wrong. Please try again, or Contact Support for help.',
+      404,
+    ),
   webhookSignatureInvalid: () =>
     new DomainError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature is missing or wrong.', 401),
 };

@@ -1,4 +1,11 @@
 import { Module } from '@nestjs/common';
+import { UsersModule } from '../users/users.module.js';
+import { LemonSqueezyCheckoutService } from './lemonsqueezy/lemonsqueezy-checkout.service.js';
+import { LemonSqueezyReconciliationService } from './lemonsqueezy/lemonsqueezy-reconciliation.service.js';
+import { LemonSqueezyStateService } from './lemonsqueezy/lemonsqueezy-state.service.js';
+import { LemonSqueezyWebhookService } from './lemonsqueezy/lemonsqueezy-webhook.service.js';
+import { LemonSqueezyClient } from './lemonsqueezy/lemonsqueezy.client.js';
+import { LemonSqueezyController } from './lemonsqueezy/lemonsqueezy.controller.js';
 import { PaymentsDataModule } from './payments-data.module.js';
 import { RazorpayReconciliationService } from './razorpay/razorpay-reconciliation.service.js';
 import { RazorpayOrdersService } from './razorpay/razorpay-orders.service.js';
@@ -8,14 +15,20 @@ import { RazorpayGateway } from './razorpay/razorpay.gateway.js';
 
 /**
  * Taking money (spec §4 Payment, §7, §8; security.md §3). One folder per provider (razorpay/:
- * card orders for Indian visitors; lemonsqueezy/ and paypal/ to come) over shared pieces: orders
+ * card orders for Indian visitors; lemonsqueezy/: the hosted checkout overlay, subscriptions and
+ * add-ons; paypal/ to come) over shared pieces: orders
  * and webhook events with their unique indexes, signature checks, and PaymentFulfilmentService,
  * the one path from a paid order or a refund to the billing module's services.
  */
 @Module({
-  imports: [PaymentsDataModule],
-  controllers: [RazorpayController],
+  imports: [PaymentsDataModule, UsersModule],
+  controllers: [RazorpayController, LemonSqueezyController],
   providers: [
+    LemonSqueezyClient,
+    LemonSqueezyStateService,
+    LemonSqueezyWebhookService,
+    LemonSqueezyCheckoutService,
+    LemonSqueezyReconciliationService,
     RazorpayGateway,
     RazorpayOrdersService,
     RazorpayWebhookService,

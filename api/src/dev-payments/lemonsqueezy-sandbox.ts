@@ -1,0 +1,567 @@
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { assertNotProduction } from './razorpay-sandbox.js';
+
+// A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
+// client calls (JSON:API, Bearer key: subscriptions read and listed by store, orders), each
+// subscription's customer portal URL in its `urls`, test hooks that buy a variant as the hosted
+// checkout would (with its custom data) and change a subscription's state, and webhooks signed
+// as Lemon Squeezy signs them (X-Signature: HMAC-SHA256 hex of the body, X-Event-Name) delivered
+// with its habits: a non-2xx answer is retried 3 times (5 s, 25 s, 125 s by default) and then
+// dropped; duplicates and out-of-order deliveries on request.
+// https://docs.lemonsqueezy.com/help/webhooks · https://docs.lemonsqueezy.com/api
+
+export type LsSandboxHabits = {
+  /** Deliver each event this many times. Default 1. */
+  copies?: number;
+  /** Send the events of one action in reverse order (subscription_updated before created…). */
+  outOfOrder?: boolean;
+  /** Delays of the retries after a non-2xx answer (Lemon Squeezy: 5 s, 25 s, 125 s). */
+  retryDelaysMs?: number[];
+};
+
+/** What a variant sells: a price in cents and, for a subscription, its interval. */
+export type LsSandboxVariant = { price: number; interval: 'week' | 'month' | 'year' | null };
+
+export type LemonSqueezySandboxOptions = {
+  nodeEnv: string | undefined;
+  apiKey: string;
+  webhookSecret: string;
+  storeId: string;
+  variants: Record<string, LsSandboxVariant>;
+  testMode?: boolean;
+  webhookUrl?: string;
+  port?: number;
+  host?: string;
+  habits?: LsSandboxHabits;
+};
+
+export type LsDelivery = { event: string; status: number | 'no answer'; body: string };
+
+type Attributes = Record<string, unknown>;
+type Resource = { type: string; id: string; attributes: Attributes };
+
+export type BuyOptions = {
+  variantId: string;
+  email: string;
+  /** The checkout's custom data (checkout[custom][…]): user_id, googleId, planType… */
+  custom?: Record<string, string>;
+  /** 'drop': no webhook of this purchase arrives (reconciliation's case). */
+  webhooks?: 'deliver' | 'drop';
+};
+
+export type LemonSqueezySandbox = {
+  url: string;
+  /** Buys a variant as the checkout would: an order, and a subscription for a recurring one. */
+  buy: (options: BuyOptions) => { orderId: string; subscriptionId: string | null };
+  /** Changes a subscription's state as the dashboard or the customer portal would. */
+  setStatus: (
+    subscriptionId: string,
+    status: 'active' | 'cancelled' | 'expired' | 'paused' | 'past_due' | 'unpaid',
+    options?: { webhooks?: 'deliver' | 'drop' },
+  ) => Resource;
+  /** Charges the next period: a renewal invoice, renews_at moved on. */
+  renew: (subscriptionId: string, options?: { webhooks?: 'deliver' | 'drop' }) => Resource;
+  refund: (orderId: string) => Resource;
+  subscription: (id: string) => Resource | undefined;
+  order: (id: string) => Resource | undefined;
+  /** The signed body and headers of an event as Lemon Squeezy would send it. */
+  signed: (
+    event: string,
+    data: Resource,
+    custom?: Record<string, string>,
+  ) => {
+    body: string;
+    headers: Record<string, string>;
+  };
+  idle: () => Promise<void>;
+  deliveries: LsDelivery[];
+  setHabits: (habits: LsSandboxHabits) => void;
+  setWebhookUrl: (url: string | undefined) => void;
+  close: () => Promise<void>;
+};
+
+const iso = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, '.000000Z');
+const DAY_MS = 24 * 3600_000;
+const periodMs = { week: 7 * DAY_MS, month: 30 * DAY_MS, year: 365 * DAY_MS } as const;
+
+const EVENT_OF_STATUS: Record<string, string | undefined> = {
+  cancelled: 'subscription_cancelled',
+  expired: 'subscription_expired',
+  paused: 'subscription_paused',
+};
+
+export async function startLemonSqueezySandbox(
+  options: LemonSqueezySandboxOptions,
+): Promise<LemonSqueezySandbox> {
+  assertNotProduction({ NODE_ENV: options.nodeEnv });
+  const testMode = options.testMode ?? true;
+  const orders = new Map<string, Resource>();
+  const subscriptions = new Map<string, Resource>();
+  const custom = new Map<string, Record<string, string>>();
+  const deliveries: LsDelivery[] = [];
+  const pending = new Set<Promise<void>>();
+  let habits: LsSandboxHabits = { ...options.habits };
+  let webhookUrl = options.webhookUrl;
+  let nextId = 1000;
+  let clock = Date.now();
+  /** Strictly increasing times, so every change is newer than the last. */
+  const now = (): Date => {
+    clock = Math.max(clock + 1000, Date.now());
+    return new Date(clock);
+  };
+  let baseUrl = '';
+
+  // --- webhooks -------------------------------------------------------------------------------
+  const signed = (event: string, data: Resource, customData?: Record<string, string>) => {
+    const body = JSON.stringify({
+      meta: {
+        test_mode: testMode,
+        event_name: event,
+        webhook_id: 'a1b2c3d4-sandbox',
+        ...(customData ? { custom_data: customData } : {}),
+      },
+      data: {
+        ...data,
+        relationships: {},
+        links: { self: `${baseUrl}/v1/${data.type}/${data.id}` },
+      },
+    });
+    return {
+      body,
+      headers: {
+        'content-type': 'application/json',
+        'user-agent': 'LemonSqueezy-Hookshot',
+        'x-event-name': event,
+        'x-signature': createHmac('sha256', options.webhookSecret).update(body).digest('hex'),
+      },
+    };
+  };
+
+  const send = async (body: string, headers: Record<string, string>) => {
+    if (!webhookUrl) return 'no answer' as const;
+    try {
+      const response = await fetch(webhookUrl, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(10_000),
+      });
+      await response.arrayBuffer();
+      return response.status;
+    } catch {
+      return 'no answer' as const;
+    }
+  };
+
+  const deliverAll = (
+    events: { event: string; data: Resource; custom?: Record<string, string> }[],
+  ) => {
+    const ordered = habits.outOfOrder ? [...events].reverse() : events;
+    const copies = Math.max(1, habits.copies ?? 1);
+    const delays = habits.retryDelaysMs ?? [5000, 25_000, 125_000];
+    const job = (async () => {
+      for (const { event, data, custom: customData } of ordered) {
+        const { body, headers } = signed(event, data, customData);
+        await Promise.all(
+          Array.from({ length: copies }, async () => {
+            for (let attempt = 0; ; attempt += 1) {
+              const status = await send(body, headers);
+              deliveries.push({ event, status, body });
+              const delay = delays[attempt];
+              if (
+                (typeof status === 'number' && status >= 200 && status < 300) ||
+                delay === undefined
+              )
+                return;
+              await new Promise((resolve) => setTimeout(resolve, delay));
+            }
+          }),
+        );
+      }
+    })();
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  };
+
+  const snapshot = (resource: Resource): Resource => structuredClone(resource);
+
+  // --- test hooks -----------------------------------------------------------------------------
+  const buy = (buyOptions: BuyOptions) => {
+    const variant = options.variants[buyOptions.variantId];
+    if (!variant) throw new Error(`sandbox: no variant ${buyOptions.variantId}`);
+    const at = now();
+    const orderId = String((nextId += 1));
+    const customData = buyOptions.custom;
+    const order: Resource = {
+      type: 'orders',
+      id: orderId,
+      attributes: {
+        store_id: Number(options.storeId),
+        customer_id: 1,
+        identifier: randomUUID(),
+        order_number: Number(orderId),
+        user_name: buyOptions.email.split('@')[0],
+        user_email: buyOptions.email,
+        currency: 'USD',
+        subtotal: variant.price,
+        tax: 0,
+        total: variant.price,
+        status: 'paid',
+        status_formatted: 'Paid',
+        refunded: false,
+        refunded_at: null,
+        first_order_item: {
+          order_id: Number(orderId),
+          variant_id: Number(buyOptions.variantId),
+          price: variant.price,
+          quantity: 1,
+        },
+        urls: { receipt: `${baseUrl}/receipt/${orderId}` },
+        created_at: iso(at),
+        updated_at: iso(at),
+        test_mode: testMode,
+      },
+    };
+    orders.set(orderId, order);
+    if (customData) custom.set(`orders:${orderId}`, customData);
+    const events: { event: string; data: Resource; custom?: Record<string, string> }[] = [
+      {
+        event: 'order_created',
+        data: snapshot(order),
+        ...(customData ? { custom: customData } : {}),
+      },
+    ];
+    let subscriptionId: string | null = null;
+    if (variant.interval) {
+      subscriptionId = String((nextId += 1));
+      const subscription: Resource = {
+        type: 'subscriptions',
+        id: subscriptionId,
+        attributes: {
+          store_id: Number(options.storeId),
+          customer_id: 1,
+          order_id: Number(orderId),
+          order_item_id: Number(orderId),
+          product_id: 1,
+          variant_id: Number(buyOptions.variantId),
+          user_name: buyOptions.email.split('@')[0],
+          user_email: buyOptions.email,
+          status: 'active',
+          status_formatted: 'Active',
+          cancelled: false,
+          pause: null,
+          trial_ends_at: null,
+          billing_anchor: at.getUTCDate(),
+          urls: {
+            update_payment_method: `${baseUrl}/portal/${subscriptionId}/payment-method`,
+            customer_portal: `${baseUrl}/portal/${subscriptionId}?signature=${randomUUID()}`,
+          },
+          renews_at: iso(new Date(at.getTime() + periodMs[variant.interval])),
+          ends_at: null,
+          created_at: iso(at),
+          updated_at: iso(at),
+          test_mode: testMode,
+        },
+      };
+      subscriptions.set(subscriptionId, subscription);
+      if (customData) custom.set(`subscriptions:${subscriptionId}`, customData);
+      events.push(
+        {
+          event: 'subscription_created',
+          data: snapshot(subscription),
+          ...(customData ? { custom: customData } : {}),
+        },
+        {
+          event: 'subscription_payment_success',
+          data: invoice(subscription, 'initial', at),
+          ...(customData ? { custom: customData } : {}),
+        },
+      );
+    }
+    if (buyOptions.webhooks !== 'drop') deliverAll(events);
+    return { orderId, subscriptionId };
+  };
+
+  const invoice = (subscription: Resource, reason: 'initial' | 'renewal', at: Date): Resource => {
+    const variant = options.variants[String(subscription.attributes.variant_id)];
+    return {
+      type: 'subscription-invoices',
+      id: String((nextId += 1)),
+      attributes: {
+        store_id: Number(options.storeId),
+        subscription_id: Number(subscription.id),
+        customer_id: 1,
+        billing_reason: reason,
+        currency: 'USD',
+        status: 'paid',
+        status_formatted: 'Paid',
+        refunded: false,
+        subtotal: variant?.price ?? 0,
+        total: variant?.price ?? 0,
+        created_at: iso(at),
+        updated_at: iso(at),
+        test_mode: testMode,
+      },
+    };
+  };
+
+  const customOf = (key: string) => {
+    const data = custom.get(key);
+    return data ? { custom: data } : {};
+  };
+
+  const setStatus: LemonSqueezySandbox['setStatus'] = (id, status, change = {}) => {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw new Error(`sandbox: no subscription ${id}`);
+    const at = now();
+    const a = subscription.attributes;
+    const was = a.status;
+    a.status = status;
+    a.status_formatted = status.replace('_', ' ');
+    a.cancelled = status === 'cancelled';
+    a.updated_at = iso(at);
+    if (status === 'cancelled') a.ends_at = a.renews_at;
+    if (status === 'expired') a.ends_at = iso(at);
+    if (status === 'active') a.ends_at = null;
+    const events = [
+      {
+        event: 'subscription_updated',
+        data: snapshot(subscription),
+        ...customOf(`subscriptions:${id}`),
+      },
+    ];
+    const named =
+      status === 'active'
+        ? was === 'cancelled'
+          ? 'subscription_resumed'
+          : was === 'paused'
+            ? 'subscription_unpaused'
+            : undefined
+        : EVENT_OF_STATUS[status];
+    if (named)
+      events.unshift({
+        event: named,
+        data: snapshot(subscription),
+        ...customOf(`subscriptions:${id}`),
+      });
+    if (change.webhooks !== 'drop') deliverAll(events);
+    return snapshot(subscription);
+  };
+
+  const renew: LemonSqueezySandbox['renew'] = (id, change = {}) => {
+    const subscription = subscriptions.get(id);
+    if (!subscription) throw new Error(`sandbox: no subscription ${id}`);
+    const variant = options.variants[String(subscription.attributes.variant_id)];
+    const at = now();
+    const from = new Date(String(subscription.attributes.renews_at));
+    subscription.attributes.renews_at = iso(
+      new Date(from.getTime() + periodMs[variant?.interval ?? 'month']),
+    );
+    subscription.attributes.updated_at = iso(at);
+    if (change.webhooks !== 'drop') {
+      deliverAll([
+        {
+          event: 'subscription_payment_success',
+          data: invoice(subscription, 'renewal', at),
+          ...customOf(`subscriptions:${id}`),
+        },
+        {
+          event: 'subscription_updated',
+          data: snapshot(subscription),
+          ...customOf(`subscriptions:${id}`),
+        },
+      ]);
+    }
+    return snapshot(subscription);
+  };
+
+  const refund = (orderId: string): Resource => {
+    const order = orders.get(orderId);
+    if (!order) throw new Error(`sandbox: no order ${orderId}`);
+    const at = now();
+    Object.assign(order.attributes, {
+      status: 'refunded',
+      status_formatted: 'Refunded',
+      refunded: true,
+      refunded_at: iso(at),
+      updated_at: iso(at),
+    });
+    deliverAll([
+      { event: 'order_refunded', data: snapshot(order), ...customOf(`orders:${orderId}`) },
+    ]);
+    return snapshot(order);
+  };
+
+  // --- a checkout page a person can pay on (not the overlay script: that comes later) --------
+  const escape = (text: string): string =>
+    text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
+  const checkoutPage = (req: IncomingMessage, res: ServerResponse, variantId: string, url: URL) => {
+    const variant = options.variants[variantId];
+    if (!variant) return send404(res);
+    if (req.method === 'GET') {
+      const hidden = [...url.searchParams.entries()]
+        .filter(([name]) => name.startsWith('checkout[custom]['))
+        .map(
+          ([name, value]) =>
+            `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`,
+        )
+        .join('');
+      const email = url.searchParams.get('checkout[email]') ?? '';
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><title>Checkout (sandbox)</title><h1>Checkout (sandbox)</h1>` +
+          `<p>Variant ${escape(variantId)}: ${(variant.price / 100).toFixed(2)} USD` +
+          `${variant.interval ? ` per ${variant.interval}` : ''}</p>` +
+          `<form method="post">${hidden}<label>Email <input name="email" type="email" required value="${escape(email)}"></label>` +
+          ` <button type="submit">Pay (test card)</button></form>`,
+      );
+      return;
+    }
+    if (req.method !== 'POST') return send404(res);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 16_384));
+      const customData: Record<string, string> = {};
+      for (const [name, value] of form.entries()) {
+        const match = /^checkout\[custom\]\[(\w{1,32})\]$/.exec(name);
+        if (match?.[1]) customData[match[1]] = value.slice(0, 200);
+      }
+      const bought = buy({
+        variantId,
+        email: form.get('email') ?? 'buyer@example.com',
+        custom: customData,
+      });
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        `<!doctype html><title>Paid (sandbox)</title><h1>Paid</h1><p>Order ${bought.orderId}` +
+          `${bought.subscriptionId ? `, subscription ${bought.subscriptionId}` : ''}. You can close this tab.</p>`,
+      );
+    });
+  };
+
+  // --- the server API -------------------------------------------------------------------------
+  const send404 = (res: ServerResponse) =>
+    json(res, 404, {
+      jsonapi: { version: '1.0' },
+      errors: [{ status: '404', title: 'Not Found' }],
+    });
+
+  const authorised = (req: IncomingMessage): boolean => {
+    const given = Buffer.from(req.headers.authorization ?? '');
+    const expected = Buffer.from(`Bearer ${options.apiKey}`);
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    const url = new URL(req.url ?? '/', 'http://sandbox');
+    const parts = url.pathname.split('/').filter(Boolean);
+    if (parts[0] === 'checkout' && parts[1] === 'buy' && parts[2]) {
+      checkoutPage(req, res, parts[2], url);
+      return;
+    }
+    if (parts[0] === 'portal' && req.method === 'GET') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(
+        '<!doctype html><title>Customer portal (sandbox)</title><h1>Customer portal (sandbox)</h1>',
+      );
+      return;
+    }
+    if (parts[0] !== 'v1') return send404(res);
+    if (!authorised(req)) {
+      json(res, 401, {
+        jsonapi: { version: '1.0' },
+        errors: [{ status: '401', title: 'Unauthenticated' }],
+      });
+      return;
+    }
+    if (req.method !== 'GET') return send404(res);
+    const [, kind, id] = parts;
+    const table = kind === 'subscriptions' ? subscriptions : kind === 'orders' ? orders : null;
+    if (!table) return send404(res);
+    if (id) {
+      const found = table.get(id);
+      if (!found) return send404(res);
+      json(res, 200, {
+        jsonapi: { version: '1.0' },
+        links: { self: `${baseUrl}/v1/${kind}/${id}` },
+        data: found,
+      });
+      return;
+    }
+    const storeFilter = url.searchParams.get('filter[store_id]');
+    const all = [...table.values()].filter(
+      (r) => !storeFilter || String(r.attributes.store_id) === storeFilter,
+    );
+    const size = Math.min(100, Math.max(1, Number(url.searchParams.get('page[size]') ?? 10)));
+    const page = Math.max(1, Number(url.searchParams.get('page[number]') ?? 1));
+    const lastPage = Math.max(1, Math.ceil(all.length / size));
+    json(res, 200, {
+      meta: {
+        page: {
+          currentPage: page,
+          from: (page - 1) * size + 1,
+          lastPage,
+          perPage: size,
+          to: Math.min(all.length, page * size),
+          total: all.length,
+        },
+      },
+      jsonapi: { version: '1.0' },
+      links: {},
+      data: all.slice((page - 1) * size, page * size),
+    });
+  };
+
+  const server = http.createServer((req, res) => {
+    try {
+      handle(req, res);
+    } catch {
+      if (!res.headersSent) json(res, 500, { errors: [{ status: '500', title: 'Sandbox error' }] });
+    }
+  });
+  await new Promise<void>((resolve) =>
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  );
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${options.host ?? '127.0.0.1'}:${String(port)}`;
+  const idle = async (): Promise<void> => {
+    while (pending.size > 0) await Promise.allSettled([...pending]);
+  };
+  return {
+    url: baseUrl,
+    buy,
+    setStatus,
+    renew,
+    refund,
+    order: (id) => {
+      const found = orders.get(id);
+      return found ? snapshot(found) : undefined;
+    },
+    subscription: (id) => {
+      const found = subscriptions.get(id);
+      return found ? snapshot(found) : undefined;
+    },
+    signed,
+    idle,
+    deliveries,
+    setHabits: (next) => {
+      habits = { ...next };
+    },
+    setWebhookUrl: (next) => {
+      webhookUrl = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function json(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/vnd.api+json' });
+  res.end(JSON.stringify(body));
+}

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import {
+  ADDON_OPTION_NAMES,
+  isPlanCode,
+  PLAN_TYPE_OF_CODE,
+  type CheckoutLinkResponse,
+} from 'contracts';
+import { BillingService } from '../../billing/billing.service.js';
+import type { SignedInUser } from '../../auth/auth.types.js';
+import { paymentErrors } from '../payments.errors.js';
+import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repository.js';
+import { LemonSqueezyClient } from './lemonsqueezy.client.js';
+import { LEMONSQUEEZY } from './lemonsqueezy-state.service.js';
+
+export type CheckoutLinkQuery = { plan: string; discountCode?: string; source?: string };
+
+/**
+ * The hosted overlay's checkout links and the customer portal. A link is the configured buy URL of
+ * the plan or add-on option (CHECKOUT_LINKS) with our user id, googleId and planType as custom
+ * data (checkout[custom][…]), the discount code and source=extension when given, and embed=1
+ * (the overlay). The custom data only names the buyer: what is granted is what the variant sells.
+ */
+@Injectable()
+export class LemonSqueezyCheckoutService {
+  constructor(
+    private readonly billing: BillingService,
+    private readonly client: LemonSqueezyClient,
+    private readonly subscriptions: ProviderSubscriptionsRepository,
+  ) {}
+
+  checkoutLink(user: SignedInUser, query: CheckoutLinkQuery): CheckoutLinkResponse {
+    const { plan } = query;
+    const base = isPlanCode(plan)
+      ? this.billing.plans(null).plans.find((p) => p.code === plan)?.checkoutLink
+      : (ADDON_OPTION_NAMES as readonly string[]).includes(plan)
+        ? this.billing.addonPlans().options.find((o) => o.name === plan)?.checkoutLink
+        : undefined;
+    if (!base) throw paymentErrors.checkoutNotAvailable(plan);
+    const url = new URL(base);
+    url.searchParams.set('checkout[custom][user_id]', user.id);
+    url.searchParams.set('checkout[custom][googleId]', user.googleId);
+    url.searchParams.set(
+      'checkout[custom][planType]',
+      isPlanCode(plan) ? PLAN_TYPE_OF_CODE[plan] : plan,
+    );
+    if (query.discountCode) url.searchParams.set('checkout[discount_code]', query.discountCode);
+    if (query.source === 'extension') {
+      url.searchParams.set('checkout[custom][source]', 'extension');
+      url.searchParams.set('source', 'extension');
+    }
+    url.searchParams.set('embed', '1');
+    return { plan, url: url.toString() };
+  }
+
+  /**
+   * The provider's customer portal for the person's newest main (or add-on) subscription, read
+   * from the API each time (its URL is signed and expires after a day).
+   */
+  async portalLink(userId: string, forSheetsExtension: boolean): Promise<{ portalUrl: string }> {
+    const known = await this.subscriptions.latestFor(
+      LEMONSQUEEZY,
+      userId,
+      forSheetsExtension ? 'addon' : 'main',
+    );
+    if (!known) throw paymentErrors.noSubscription();
+    const subscription = await this.client.getSubscription(known.subscriptionId);
+    const portalUrl = subscription.attributes.urls?.customer_portal;
+    if (!portalUrl) throw paymentErrors.noSubscription();
+    return { portalUrl };
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { LemonSqueezyClient } from './lemonsqueezy.client.js';
+import { LemonSqueezyStateService } from './lemonsqueezy-state.service.js';
+
+export type LsReconcileSummary = { checked: number; changed: number; failed: number };
+
+/**
+ * Security plan item 33 (Lemon Squeezy): webhooks stop after 3 retries (~2.5 min), so every
+ * LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS the store's subscriptions are listed from the API and
+ * each is set by state like a webhook would (LemonSqueezyStateService: a state already applied is
+ * a 'duplicate', nothing changes). A subscription whose every webhook was lost is matched to its
+ * person by its order (if order_created arrived) or by the buyer's email when exactly one of our
+ * people has it; its first order is then read and recorded too (the payment row). The store's
+ * one-off orders (Lifetime, top-ups) are listed too: a paid one never recorded is recorded and
+ * granted or credited once, a refund of one recorded as paid is applied. `runOnce` is what the
+ * interval calls (and tests).
+ */
+@Injectable()
+export class LemonSqueezyReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(LemonSqueezyReconciliationService.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<LsReconcileSummary> | null = null;
+
+  constructor(
+    private readonly client: LemonSqueezyClient,
+    private readonly state: LemonSqueezyStateService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const intervalMs = this.client.config?.reconcile.intervalMs ?? 0;
+    if (intervalMs > 0) {
+      this.timer = setInterval(() => {
+        this.runOnce().catch((error: unknown) => {
+          this.logger.error(`Lemon Squeezy reconciliation failed: ${String(error)}`);
+        });
+      }, intervalMs);
+      this.timer.unref();
+    }
+  }
+
+  onModuleDestroy(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One pass; a pass already running is joined, not doubled. */
+  runOnce(): Promise<LsReconcileSummary> {
+    this.running ??= this.pass().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<LsReconcileSummary> {
+    const summary: LsReconcileSummary = { checked: 0, changed: 0, failed: 0 };
+    if (!this.client.config) return summary;
+    const subscriptions = await this.client.listSubscriptions();
+    for (const subscription of subscriptions) {
+      summary.checked += 1;
+      try {
+        if (subscription.attributes.test_mode !== this.client.config.testMode) continue;
+        const result = await this.state.syncSubscription(subscription, null);
+        // Its first order's payment, when order_created was lost too.
+        if (result.userId && result.orderId && !(await this.state.knowsOrder(result.orderId))) {
+          const order = await this.client.getOrder(result.orderId);
+          await this.state.paidOrder(order, null, result.userId);
+        }
+        if (
+          result.outcome === 'processed' &&
+          /\b(grant|cancel|expire) applied/.test(result.detail)
+        ) {
+          summary.changed += 1;
+          this.logger.warn(`Lemon Squeezy reconciliation: ${result.detail}`);
+        }
+      } catch (error) {
+        summary.failed += 1;
+        this.logger.error(`Lemon Squeezy reconciliation of ${subscription.id}: ${String(error)}`);
+      }
+    }
+    for (const order of await this.client.listOrders()) {
+      summary.checked += 1;
+      try {
+        if (order.attributes.test_mode !== this.client.config.testMode) continue;
+        const result = await this.state.reconcileOneOffOrder(order);
+        if (result?.outcome === 'processed') {
+          summary.changed += 1;
+          this.logger.warn(`Lemon Squeezy reconciliation: order ${order.id}: ${result.detail}`);
+        }
+      } catch (error) {
+        summary.failed += 1;
+        this.logger.error(`Lemon Squeezy reconciliation of order ${order.id}: ${String(error)}`);
+      }
+    }
+    return summary;
+  }
+}

@@ -1,0 +1,365 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PLAN_TYPE_OF_CODE, isPlanCode, type Currency } from 'contracts';
+import type { CheckoutProduct } from '../../../config/payments-config.js';
+import { BillingService } from '../../billing/billing.service.js';
+import { CreditsService } from '../../billing/credits.service.js';
+import { EntitlementsService, type PlanSource } from '../../billing/entitlements.service.js';
+import { UsersService } from '../../users/users.service.js';
+import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
+import { PaymentOrdersRepository } from '../payment-orders.repository.js';
+import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repository.js';
+import {
+  LemonSqueezyClient,
+  type LsOrderAttributes,
+  type LsResource,
+  type LsSubscriptionAttributes,
+} from './lemonsqueezy.client.js';
+
+export const LEMONSQUEEZY = 'lemonsqueezy';
+
+/** What one event or poll did, for the webhook_events row. */
+export type StateOutcome = {
+  outcome: 'processed' | 'ignored' | 'rejected';
+  detail: string;
+  userId?: string | null;
+  orderId?: string | null;
+  paymentId?: string | null;
+};
+
+/** Main plans and add-on subscriptions renew; Lifetime and top-ups are one-off orders. */
+const isSubscriptionProduct = (product: CheckoutProduct): boolean =>
+  product.startsWith('pro-') || product.startsWith('sub');
+
+const date = (value: string | null | undefined): Date | null => {
+  if (!value) return null;
+  const parsed = new Date(value);
+  return Number.isNaN(parsed.getTime()) ? null : parsed;
+};
+
+const currencyOf = (value: string): Currency | null =>
+  value === 'USD' || value === 'INR' ? value : null;
+
+/**
+ * The hosted overlay's state, whichever way it arrives (a webhook, the reconciliation job): a
+ * subscription object sets the plan from its status and dates, keyed by the subscription and
+ * ordered by its updated_at (EntitlementsService: an older or equal payload is 'stale' or a
+ * 'duplicate', a cancellation seen before the creation is kept, an ended subscription never
+ * grants again); an order pays for Lifetime through PaymentFulfilmentService, or adds top-up
+ * credits once per order; a refund ends what the order bought. The plan is always the one the
+ * provider's variant sells, never the checkout's custom data (which the buyer can edit).
+ */
+@Injectable()
+export class LemonSqueezyStateService {
+  private readonly logger = new Logger(LemonSqueezyStateService.name);
+
+  constructor(
+    private readonly client: LemonSqueezyClient,
+    private readonly subscriptions: ProviderSubscriptionsRepository,
+    private readonly orders: PaymentOrdersRepository,
+    private readonly fulfilment: PaymentFulfilmentService,
+    private readonly entitlements: EntitlementsService,
+    private readonly credits: CreditsService,
+    private readonly billing: BillingService,
+    private readonly users: UsersService,
+  ) {}
+
+  productOf(variantId: number | string | undefined): CheckoutProduct | null {
+    if (variantId === undefined) return null;
+    return this.client.settings().variants.get(String(variantId)) ?? null;
+  }
+
+  /** Our user id from the checkout's custom data, when it names a person we know. */
+  async knownUser(candidate: unknown): Promise<string | null> {
+    if (typeof candidate !== 'string' || !/^[a-f0-9]{24}$/i.test(candidate)) return null;
+    return (await this.users.findById(candidate)) ? candidate : null;
+  }
+
+  /** Sets the plan from a subscription object (a webhook's data or the API's answer). */
+  async syncSubscription(
+    subscription: LsResource<LsSubscriptionAttributes>,
+    customUserId: unknown,
+  ): Promise<StateOutcome> {
+    const attributes = subscription.attributes;
+    const subscriptionId = subscription.id;
+    const product = this.productOf(attributes.variant_id);
+    const known = await this.subscriptions.find(LEMONSQUEEZY, subscriptionId);
+    const orderId = attributes.order_id ? String(attributes.order_id) : null;
+    const links = { orderId, paymentId: null };
+    if (!product || !isSubscriptionProduct(product)) {
+      return {
+        outcome: 'rejected',
+        detail: `variant ${String(attributes.variant_id)} is not a subscription we sell`,
+        ...links,
+      };
+    }
+    const userId =
+      known?.userId ??
+      (await this.knownUser(customUserId)) ??
+      (orderId ? (await this.orders.find(LEMONSQUEEZY, orderId))?.userId : null) ??
+      (await this.userByEmail(attributes.user_email));
+    if (!userId) return { outcome: 'rejected', detail: 'no person of ours', ...links };
+    const scope = product.startsWith('sub') ? 'addon' : 'main';
+    const at = date(attributes.updated_at) ?? new Date();
+    const source: PlanSource = { userId, scope, provider: LEMONSQUEEZY, id: subscriptionId, at };
+    const renewsAt = date(attributes.renews_at);
+    const endsAt = date(attributes.ends_at);
+    const plan = isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product;
+    const grant = (trial = false) =>
+      this.entitlements.grant({
+        ...source,
+        plan,
+        mode: 'subscription',
+        start: date(attributes.created_at) ?? at,
+        end: (trial ? date(attributes.trial_ends_at) : null) ?? renewsAt ?? endsAt ?? at,
+        trial,
+      });
+    const steps: string[] = [];
+    switch (attributes.status) {
+      case 'active':
+      case 'past_due': // the provider is retrying the payment: access lasts to renews_at
+        steps.push(`grant ${await grant()}`);
+        break;
+      case 'on_trial':
+        steps.push(`grant ${await grant(true)}`);
+        break;
+      case 'cancelled':
+        // Stops renewing; access until ends_at. A cancellation seen before the creation is kept
+        // and the grant then takes its state.
+        steps.push(
+          `cancel ${await this.entitlements.cancel({ ...source, end: endsAt ?? renewsAt })}`,
+        );
+        steps.push(`grant ${await grant()}`);
+        break;
+      case 'paused':
+        // Paused collection: no access until unpaused (a newer 'active' state grants again).
+        steps.push(`cancel ${await this.entitlements.cancel({ ...source, end: at })}`);
+        break;
+      case 'expired':
+      case 'unpaid':
+        steps.push(`expire ${await this.entitlements.expire(source)}`);
+        break;
+      default:
+        return { outcome: 'ignored', detail: `status ${attributes.status}`, userId, ...links };
+    }
+    await this.subscriptions.save({
+      provider: LEMONSQUEEZY,
+      subscriptionId,
+      userId,
+      scope,
+      product,
+      status: attributes.status,
+      renewsAt,
+      endsAt,
+      providerUpdatedAt: at,
+      orderId,
+      customerEmail: attributes.user_email || null,
+    });
+    return {
+      outcome: 'processed',
+      detail: `subscription ${subscriptionId} ${attributes.status}: ${steps.join(', ')}`,
+      userId,
+      ...links,
+    };
+  }
+
+  /**
+   * A paid order: Lifetime is granted through PaymentFulfilmentService (order row, capture, plan,
+   * payment row, once); a top-up adds its credits once per order; a subscription's first order
+   * records its payment (the subscription's events set the plan).
+   */
+  async paidOrder(
+    order: LsResource<LsOrderAttributes>,
+    customUserId: unknown,
+    /** Reconciliation: the person its subscription belongs to. */
+    ownerId: string | null = null,
+  ): Promise<StateOutcome> {
+    const attributes = order.attributes;
+    const orderId = order.id;
+    const links = { orderId, paymentId: orderId };
+    if (attributes.status !== 'paid') {
+      return { outcome: 'ignored', detail: `order ${attributes.status}`, ...links };
+    }
+    const product = this.productOf(attributes.first_order_item?.variant_id);
+    if (!product) return { outcome: 'rejected', detail: 'not a variant we sell', ...links };
+    const currency = currencyOf(attributes.currency);
+    if (!currency)
+      return { outcome: 'rejected', detail: `currency ${attributes.currency}`, ...links };
+    const stored = await this.orders.find(LEMONSQUEEZY, orderId);
+    const userId = stored?.userId ?? ownerId ?? (await this.knownUser(customUserId));
+    if (!userId) return { outcome: 'rejected', detail: 'no person of ours', ...links };
+    const paidAt = date(attributes.created_at) ?? new Date();
+    const plan = isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product;
+    const amountMinor = attributes.total;
+    if (!stored) {
+      await this.orders.createOnce({
+        provider: LEMONSQUEEZY,
+        orderId,
+        userId,
+        plan,
+        amount: amountMinor / 100,
+        amountMinor,
+        currency,
+      });
+    }
+    if (product === 'lifetime') {
+      const result = await this.fulfilment.fulfil({
+        provider: LEMONSQUEEZY,
+        orderId,
+        paymentId: orderId,
+        amountMinor,
+        currency,
+        at: paidAt,
+      });
+      if (result.kind === 'granted' || result.kind === 'already-granted') {
+        return {
+          outcome: 'processed',
+          detail: `${result.kind}: grant ${result.grant}`,
+          userId,
+          ...links,
+        };
+      }
+      return { outcome: 'rejected', detail: result.kind, userId, ...links };
+    }
+    await this.orders.markPaid(LEMONSQUEEZY, orderId, orderId, paidAt);
+    await this.billing.recordPayment({
+      provider: LEMONSQUEEZY,
+      paymentId: orderId,
+      userId,
+      plan,
+      amount: amountMinor / 100,
+      currency,
+      paidAt,
+    });
+    if (isSubscriptionProduct(product)) {
+      return { outcome: 'processed', detail: 'first payment of a subscription', userId, ...links };
+    }
+    const credits = this.billing.addonPlans().options.find((o) => o.name === product)?.credits;
+    if (!credits)
+      return { outcome: 'rejected', detail: `no credits for ${product}`, userId, ...links };
+    const added = await this.credits.creditTopUp({
+      userId,
+      provider: LEMONSQUEEZY,
+      orderId,
+      credits,
+      at: paidAt,
+    });
+    return {
+      outcome: 'processed',
+      detail: added ? `top-up of ${String(credits)} credits` : 'top-up already credited',
+      userId,
+      ...links,
+    };
+  }
+
+  /** A refunded order ends what it bought: Lifetime's pass, or the subscription it started. */
+  async refundedOrder(order: LsResource<LsOrderAttributes>): Promise<StateOutcome> {
+    const orderId = order.id;
+    const links = { orderId, paymentId: orderId };
+    const at =
+      date(order.attributes.refunded_at) ?? date(order.attributes.updated_at) ?? new Date();
+    const stored = await this.orders.find(LEMONSQUEEZY, orderId);
+    const subscription = await this.subscriptions.findByOrder(LEMONSQUEEZY, orderId);
+    if (subscription) {
+      const outcome = await this.entitlements.refund({
+        userId: subscription.userId,
+        scope: subscription.scope,
+        provider: LEMONSQUEEZY,
+        id: subscription.subscriptionId,
+        at,
+      });
+      await this.orders.markRefunded(LEMONSQUEEZY, orderId, at);
+      return {
+        outcome: 'processed',
+        detail: `subscription ${subscription.subscriptionId} refunded: ${outcome}`,
+        userId: subscription.userId,
+        ...links,
+      };
+    }
+    const product = this.productOf(order.attributes.first_order_item?.variant_id);
+    // A refund that overtook the order (or its subscription's creation): fail, so the provider
+    // retries it (5 s, 25 s, 125 s) once the purchase has been seen; never lose it.
+    if (!stored) {
+      if (product) throw new Error(`order ${orderId} refunded before it was seen`);
+      return { outcome: 'rejected', detail: 'unknown order', ...links };
+    }
+    if (product && isSubscriptionProduct(product)) {
+      throw new Error(`order ${orderId} refunded before its subscription was seen`);
+    }
+    if (stored.plan === 'Lifetime') {
+      const result = await this.fulfilment.refund({
+        provider: LEMONSQUEEZY,
+        orderId,
+        paymentId: orderId,
+        at,
+      });
+      return {
+        outcome: 'processed',
+        detail: `refund ${result?.outcome ?? 'of an unknown order'}`,
+        userId: stored.userId,
+        ...links,
+      };
+    }
+    await this.orders.markRefunded(LEMONSQUEEZY, orderId, at);
+    this.logger.warn(`Lemon Squeezy top-up order ${orderId} refunded: credits left to support`);
+    return {
+      outcome: 'processed',
+      detail: 'top-up refunded: credits are not taken back automatically (support)',
+      userId: stored.userId,
+      ...links,
+    };
+  }
+
+  /** A subscription invoice paid after the first one: one payment row per invoice. */
+  async recordRenewal(input: {
+    invoiceId: string;
+    subscriptionId: string;
+    total: number;
+    currency: string;
+    paidAt: Date;
+  }): Promise<boolean> {
+    const subscription = await this.subscriptions.find(LEMONSQUEEZY, input.subscriptionId);
+    const currency = currencyOf(input.currency);
+    if (!subscription || !currency) return false;
+    const product = subscription.product;
+    return this.billing.recordPayment({
+      provider: LEMONSQUEEZY,
+      paymentId: `invoice-${input.invoiceId}`,
+      userId: subscription.userId,
+      plan: isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product,
+      amount: input.total / 100,
+      currency,
+      paidAt: input.paidAt,
+    });
+  }
+
+  /** Whether the order is recorded (its payment row written) already. */
+  async knowsOrder(orderId: string): Promise<boolean> {
+    return (await this.orders.find(LEMONSQUEEZY, orderId))?.status === 'paid';
+  }
+
+  /**
+   * Reconciliation of a one-off order (Lifetime, a top-up) whose webhooks were lost: a paid order
+   * we have not recorded is recorded (its buyer found by email); a refund of one we recorded as
+   * paid is applied. Null: nothing to do.
+   */
+  async reconcileOneOffOrder(order: LsResource<LsOrderAttributes>): Promise<StateOutcome | null> {
+    const product = this.productOf(order.attributes.first_order_item?.variant_id);
+    if (!product || isSubscriptionProduct(product)) return null;
+    const stored = await this.orders.find(LEMONSQUEEZY, order.id);
+    if (order.attributes.status === 'paid' && stored?.status !== 'paid') {
+      const owner = stored?.userId ?? (await this.userByEmail(order.attributes.user_email));
+      return owner ? this.paidOrder(order, null, owner) : null;
+    }
+    if (order.attributes.status === 'refunded' && stored?.status === 'paid') {
+      return this.refundedOrder(order);
+    }
+    return null;
+  }
+
+  /** Only when exactly one of our people has the buyer's email (a last resort). */
+  async userByEmail(email: string | undefined): Promise<string | null> {
+    if (!email) return null;
+    const found = await this.users.findByEmail(email);
+    return found.length === 1 && found[0] ? found[0].id : null;
+  }
+}

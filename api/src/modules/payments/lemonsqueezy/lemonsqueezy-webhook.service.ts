@@ -1,0 +1,189 @@
+import { Injectable } from '@nestjs/common';
+import { paymentErrors } from '../payments.errors.js';
+import { hmacSha256Hex, sha256Hex, signatureMatches } from '../signatures.js';
+import { WebhookEventsRepository, type WebhookOutcome } from '../webhook-events.repository.js';
+import {
+  LemonSqueezyClient,
+  type LsOrderAttributes,
+  type LsResource,
+  type LsSubscriptionAttributes,
+} from './lemonsqueezy.client.js';
+import {
+  LEMONSQUEEZY,
+  LemonSqueezyStateService,
+  type StateOutcome,
+} from './lemonsqueezy-state.service.js';
+
+type LsEvent = {
+  meta?: { event_name?: unknown; test_mode?: unknown; custom_data?: Record<string, unknown> };
+  data?: { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
+};
+
+/** A 'received' row older than this is taken as a handler that died: handle it again. */
+const STALE_RECEIVED_MS = 60_000;
+
+/** X-Signature: HMAC-SHA256 of the raw body with the signing secret, hex (64 characters). */
+export const lemonSqueezySignatureValid = (
+  rawBody: Buffer,
+  signature: unknown,
+  secret: string,
+): boolean => signatureMatches(hmacSha256Hex(secret, rawBody), signature);
+
+/**
+ * POST /api/webhooks/lemonsqueezy (security.md §3.2). The signature over the raw body is the only
+ * authentication (missing, wrong or of the wrong length → 401). Lemon Squeezy sends no event id
+ * and signs no time: a delivery is deduplicated on the digest of its event name and body (the
+ * same event's retries are the same bytes), and replays of an old, validly signed payload are
+ * made harmless by handling state, not events (LemonSqueezyStateService). The store and the test
+ * mode are checked against the configuration; the event name used is the signed one in `meta`.
+ */
+@Injectable()
+export class LemonSqueezyWebhookService {
+  constructor(
+    private readonly client: LemonSqueezyClient,
+    private readonly events: WebhookEventsRepository,
+    private readonly state: LemonSqueezyStateService,
+  ) {}
+
+  async receive(
+    rawBody: Buffer,
+    signature: string | undefined,
+    eventNameHeader: string | undefined,
+  ): Promise<{ status: 'ok' }> {
+    const config = this.client.settings();
+    const bodySha256 = sha256Hex(rawBody);
+    const valid = lemonSqueezySignatureValid(rawBody, signature, config.webhookSecret);
+    const event = valid ? parse(rawBody) : null;
+    const signedName = typeof event?.meta?.event_name === 'string' ? event.meta.event_name : null;
+    const eventType = signedName ?? eventNameHeader?.slice(0, 64) ?? null;
+    const eventId = `sha256:${sha256Hex(Buffer.concat([Buffer.from(`${eventType ?? ''}\n`), rawBody]))}`;
+    const delivery = { provider: LEMONSQUEEZY, eventId, eventType, bodySha256 };
+    if (!valid || !event) {
+      await this.events.recordUnverified(
+        delivery,
+        signature === undefined
+          ? 'no signature header'
+          : valid
+            ? 'body is not JSON'
+            : 'bad signature',
+      );
+      throw paymentErrors.webhookSignatureInvalid();
+    }
+    const earlier = await this.events.claim(delivery);
+    if (earlier && !needsHandling(earlier.outcome, earlier.updatedAt)) return { status: 'ok' };
+    let handled: StateOutcome;
+    try {
+      handled = await this.handle(signedName, eventNameHeader, event);
+    } catch (error) {
+      await this.events.finish(
+        LEMONSQUEEZY,
+        eventId,
+        'failed',
+        error instanceof Error ? error.message : String(error),
+      );
+      throw error; // 5xx: Lemon Squeezy retries (5 s, 25 s, 125 s)
+    }
+    const { outcome, detail, ...links } = handled;
+    await this.events.finish(LEMONSQUEEZY, eventId, outcome, detail, links);
+    return { status: 'ok' };
+  }
+
+  private async handle(
+    name: string | null,
+    header: string | undefined,
+    event: LsEvent,
+  ): Promise<StateOutcome> {
+    const config = this.client.settings();
+    const attributes = event.data?.attributes ?? {};
+    const id = event.data?.id;
+    if (!name || (typeof id !== 'string' && typeof id !== 'number')) {
+      return { outcome: 'ignored', detail: 'no event name or no data id' };
+    }
+    if (header !== undefined && header !== name) {
+      return { outcome: 'rejected', detail: `X-Event-Name ${header} is not the signed ${name}` };
+    }
+    if (String(attributes.store_id) !== config.storeId) {
+      return { outcome: 'rejected', detail: `store ${String(attributes.store_id)} is not ours` };
+    }
+    const testMode =
+      typeof attributes.test_mode === 'boolean'
+        ? attributes.test_mode
+        : event.meta?.test_mode === true;
+    if (testMode !== config.testMode) {
+      return {
+        outcome: 'rejected',
+        detail: testMode ? 'a test-mode event in live mode' : 'a live event in test mode',
+      };
+    }
+    const custom = event.meta?.custom_data ?? {};
+    const resource = { type: String(event.data?.type), id: String(id), attributes };
+    switch (name) {
+      case 'order_created':
+        return this.state.paidOrder(
+          resource as unknown as LsResource<LsOrderAttributes>,
+          custom.user_id,
+        );
+      case 'order_refunded':
+        return this.state.refundedOrder(resource as unknown as LsResource<LsOrderAttributes>);
+      case 'subscription_created':
+      case 'subscription_updated':
+      case 'subscription_cancelled':
+      case 'subscription_resumed':
+      case 'subscription_expired':
+      case 'subscription_paused':
+      case 'subscription_unpaused':
+        return this.state.syncSubscription(
+          resource as unknown as LsResource<LsSubscriptionAttributes>,
+          custom.user_id,
+        );
+      case 'subscription_payment_success':
+      case 'subscription_payment_failed':
+      case 'subscription_payment_recovered': {
+        // An invoice: the subscription's state is read from the API (the invoice has no dates),
+        // and a renewal's payment is recorded once per invoice.
+        const subscriptionId = String(attributes.subscription_id);
+        const subscription = await this.client.getSubscription(subscriptionId);
+        const synced = await this.state.syncSubscription(subscription, custom.user_id);
+        if (
+          name !== 'subscription_payment_failed' &&
+          attributes.status === 'paid' &&
+          attributes.billing_reason !== 'initial'
+        ) {
+          const recorded = await this.state.recordRenewal({
+            invoiceId: String(id),
+            subscriptionId,
+            total: Number(attributes.total),
+            currency: String(attributes.currency),
+            paidAt: validDate(attributes.created_at),
+          });
+          return {
+            ...synced,
+            detail: `${synced.detail}; invoice ${String(id)} ${recorded ? 'recorded' : 'already recorded'}`,
+            paymentId: `invoice-${String(id)}`,
+          };
+        }
+        return synced;
+      }
+      default:
+        return { outcome: 'ignored', detail: `not acted on: ${name}` };
+    }
+  }
+}
+
+function parse(rawBody: Buffer): LsEvent | null {
+  try {
+    const value = JSON.parse(rawBody.toString('utf8')) as unknown;
+    return typeof value === 'object' && value !== null ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const needsHandling = (outcome: WebhookOutcome, updatedAt: Date): boolean =>
+  outcome === 'failed' ||
+  (outcome === 'received' && Date.now() - updatedAt.getTime() > STALE_RECEIVED_MS);
+
+const validDate = (value: unknown): Date => {
+  const parsed = new Date(typeof value === 'string' ? value : NaN);
+  return Number.isNaN(parsed.getTime()) ? new Date() : parsed;
+};

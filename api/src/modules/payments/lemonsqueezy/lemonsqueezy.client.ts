@@ -1,0 +1,142 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import type { LemonSqueezyConfig } from '../../../config/payments-config.js';
+import { paymentErrors } from '../payments.errors.js';
+
+// Lemon Squeezy's server API (https://docs.lemonsqueezy.com/api), JSON:API over HTTPS with a
+// Bearer key. Not the official @lemonsqueezy/lemonsqueezy.js (4.0.0): it fixes its base URL to
+// https://api.lemonsqueezy.com in a module constant and keeps the key in module-global state, so
+// it cannot talk to the local sandbox (LEMONSQUEEZY_API_URL) nor hold two configurations in one
+// process (tests). The few calls the API makes are written here with fetch instead.
+
+/** The attributes of a subscription object the API reads (webhooks carry the same object). */
+export type LsSubscriptionAttributes = {
+  store_id: number;
+  customer_id: number;
+  order_id: number;
+  order_item_id?: number;
+  product_id?: number;
+  variant_id: number;
+  user_name?: string;
+  user_email: string;
+  /** on_trial, active, paused, past_due, unpaid, cancelled, expired. */
+  status: string;
+  cancelled?: boolean;
+  trial_ends_at?: string | null;
+  renews_at: string | null;
+  ends_at: string | null;
+  created_at: string;
+  updated_at: string;
+  test_mode: boolean;
+  urls?: { customer_portal?: string; update_payment_method?: string };
+};
+
+export type LsOrderAttributes = {
+  store_id: number;
+  customer_id?: number;
+  identifier?: string;
+  order_number?: number;
+  user_email: string;
+  currency: string;
+  /** In cents. */
+  total: number;
+  /** paid, pending, failed, refunded, partial_refund (and fraudulent). */
+  status: string;
+  refunded?: boolean;
+  refunded_at?: string | null;
+  first_order_item?: { variant_id: number; product_id?: number; order_id?: number };
+  created_at: string;
+  updated_at: string;
+  test_mode: boolean;
+};
+
+export type LsResource<A> = { type: string; id: string; attributes: A };
+
+const PAGE_SIZE = 100;
+const MAX_PAGES = 50;
+
+@Injectable()
+export class LemonSqueezyClient {
+  private readonly logger = new Logger(LemonSqueezyClient.name);
+  readonly config: LemonSqueezyConfig | null;
+
+  constructor(@Inject(APP_CONFIG) appConfig: AppConfig) {
+    this.config = appConfig.payments.lemonSqueezy;
+  }
+
+  settings(): LemonSqueezyConfig {
+    if (!this.config) throw paymentErrors.providerUnavailable('Lemon Squeezy');
+    return this.config;
+  }
+
+  async getSubscription(id: string): Promise<LsResource<LsSubscriptionAttributes>> {
+    const body = await this.call<{ data: LsResource<LsSubscriptionAttributes> }>(
+      'read a subscription',
+      `/v1/subscriptions/${encodeURIComponent(id)}`,
+    );
+    return body.data;
+  }
+
+  async getOrder(id: string): Promise<LsResource<LsOrderAttributes>> {
+    const body = await this.call<{ data: LsResource<LsOrderAttributes> }>(
+      'read an order',
+      `/v1/orders/${encodeURIComponent(id)}`,
+    );
+    return body.data;
+  }
+
+  /** Every subscription of the configured store, following the pages. */
+  listSubscriptions(): Promise<LsResource<LsSubscriptionAttributes>[]> {
+    return this.list<LsSubscriptionAttributes>('subscriptions');
+  }
+
+  /** Every order of the configured store, following the pages. */
+  listOrders(): Promise<LsResource<LsOrderAttributes>[]> {
+    return this.list<LsOrderAttributes>('orders');
+  }
+
+  private async list<A>(kind: 'subscriptions' | 'orders'): Promise<LsResource<A>[]> {
+    const { storeId } = this.settings();
+    const all: LsResource<A>[] = [];
+    for (let page = 1; page <= MAX_PAGES; page += 1) {
+      const query = new URLSearchParams({
+        'filter[store_id]': storeId,
+        'page[number]': String(page),
+        'page[size]': String(PAGE_SIZE),
+      });
+      const body = await this.call<{
+        data: LsResource<A>[];
+        meta?: { page?: { lastPage?: number } };
+      }>(`list ${kind}`, `/v1/${kind}?${query.toString()}`);
+      all.push(...body.data);
+      if (body.data.length < PAGE_SIZE || (body.meta?.page?.lastPage ?? page) <= page) break;
+    }
+    return all;
+  }
+
+  private async call<T>(what: string, path: string): Promise<T> {
+    const config = this.settings();
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiUrl}${path}`, {
+        headers: {
+          Accept: 'application/vnd.api+json',
+          'Content-Type': 'application/vnd.api+json',
+          Authorization: `Bearer ${config.apiKey}`,
+        },
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch (error) {
+      this.logger.error(`Lemon Squeezy: could not ${what}: no answer (${String(error)})`);
+      throw paymentErrors.providerUnavailable('Lemon Squeezy');
+    }
+    if (!response.ok) {
+      const text = await response.text().catch(() => '');
+      this.logger.error(
+        `Lemon Squeezy: could not ${what}: ${String(response.status)} ${text.slice(0, 200)}`,
+      );
+      throw paymentErrors.providerUnavailable('Lemon Squeezy');
+    }
+    return (await response.json()) as T;
+  }
+}

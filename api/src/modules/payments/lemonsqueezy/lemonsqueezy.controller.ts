@@ -1,0 +1,59 @@
+import { Controller, Get, Headers, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
+import type { CheckoutLinkResponse, CustomerPortalLinkResponse } from 'contracts';
+import type { Request } from 'express';
+import type { WebhookRoute } from '../../../common/http/body-parsing.js';
+import type { SignedInUser } from '../../auth/auth.types.js';
+import { CurrentUser } from '../../auth/current-user.decorator.js';
+import { SignedInGuard } from '../../auth/signed-in.guard.js';
+import { LemonSqueezyCheckoutService } from './lemonsqueezy-checkout.service.js';
+import { LemonSqueezyWebhookService } from './lemonsqueezy-webhook.service.js';
+import { CheckoutLinkQueryDto, PortalLinkQueryDto } from './lemonsqueezy.dto.js';
+
+/**
+ * Lemon Squeezy does not publish a maximum webhook size; an order or subscription object with
+ * its URLs and custom data is a few KB. 256 KB leaves room and nothing like an upload.
+ */
+export const LEMONSQUEEZY_WEBHOOK_ROUTE: WebhookRoute = {
+  path: '/api/webhooks/lemonsqueezy',
+  limitBytes: 256 * 1024,
+};
+
+@Controller('api')
+export class LemonSqueezyController {
+  constructor(
+    private readonly checkout: LemonSqueezyCheckoutService,
+    private readonly webhooks: LemonSqueezyWebhookService,
+  ) {}
+
+  /** The hosted overlay's checkout URL for a plan code or add-on option (signed in). */
+  @Get('checkout-link')
+  @UseGuards(SignedInGuard)
+  checkoutLink(
+    @CurrentUser() user: SignedInUser,
+    @Query() query: CheckoutLinkQueryDto,
+  ): CheckoutLinkResponse {
+    return this.checkout.checkoutLink(user, query);
+  }
+
+  /** `{ portalUrl }`; 404 NO_SUBSCRIPTION for a person without one (spec §7, §8). */
+  @Get('get-customer-portal-link')
+  @UseGuards(SignedInGuard)
+  portalLink(
+    @CurrentUser() user: SignedInUser,
+    @Query() query: PortalLinkQueryDto,
+  ): Promise<CustomerPortalLinkResponse> {
+    return this.checkout.portalLink(user.id, query.forSheetsExtension === 'true');
+  }
+
+  /** Raw body (body-parsing.ts), no session, no CSRF: the signature is the authentication. */
+  @Post('webhooks/lemonsqueezy')
+  @HttpCode(200)
+  webhook(
+    @Req() req: Request,
+    @Headers('x-signature') signature: string | undefined,
+    @Headers('x-event-name') eventName: string | undefined,
+  ): Promise<{ status: 'ok' }> {
+    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+    return this.webhooks.receive(raw, signature, eventName);
+  }
+}
