@@ -40,6 +40,7 @@ type RazorpayCheckout = {
 type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayCheckout;
 
 declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augments Window
   interface Window {
     Razorpay?: RazorpayConstructor;
   }

@@ -73,7 +73,7 @@ const renderPricing = () =>
 const bodyOf = (fetchMock: jest.Mock, path: string): unknown => {
   const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith(path)) as
     [string, RequestInit] | undefined;
-  return call ? JSON.parse(String(call[1].body)) : undefined;
+  return call ? JSON.parse(call[1].body as string) : undefined;
 };
 const headersOf = (fetchMock: jest.Mock, path: string): Headers => {
   const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith(path)) as
@@ -100,7 +100,7 @@ beforeEach(() => {
   resetCheckoutScript();
   localStorage.clear();
   opened = [];
-  window.Razorpay = FakeRazorpay as unknown as NonNullable<typeof window.Razorpay>;
+  window.Razorpay = FakeRazorpay;
   toastError = jest.spyOn(toast, 'error').mockImplementation(() => 1);
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });

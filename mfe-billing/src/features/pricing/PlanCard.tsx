@@ -85,7 +85,7 @@ function CardAction({ plan, current, signedIn, paymentsAvailable, isIndianUser }
               {
                 paymentsAvailable,
                 isIndianUser,
-                card: { login: () => loginFromHere(location), navigate },
+                card: { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
               },
             ),
           )

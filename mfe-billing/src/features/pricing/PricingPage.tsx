@@ -93,7 +93,7 @@ function useResumePendingPayment(plans: PlansResponse | null, user: SessionState
     if (!plan || plan.code === 'free') return;
     void startCardCheckout(
       { plan: plan.plan, code: plan.code, price: pending.amount },
-      { login: () => loginFromHere(location), navigate },
+      { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
     );
   }, [plans, user, location, navigate]);
 }
