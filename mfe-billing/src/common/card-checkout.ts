@@ -53,6 +53,8 @@ export type CardPlan = Pick<CatalogPlan, 'plan' | 'code' | 'price'>;
 export type CardCheckoutPage = { login: () => void; navigate: (to: string) => void };
 
 let loading: Promise<RazorpayConstructor> | null = null;
+/** A checkout is being started or is open: another 'Buy' (a double click) starts nothing. */
+let busy = false;
 
 /** Loads checkout.js once (from the runtime configuration) and answers its global. */
 export function loadCheckoutScript(
@@ -76,9 +78,10 @@ export function loadCheckoutScript(
   return pending;
 }
 
-/** For tests: forget a loaded or failed script. */
+/** For tests: forget a loaded or failed script and any checkout in progress. */
 export function resetCheckoutScript(): void {
   loading = null;
+  busy = false;
 }
 
 const postJson = (path: string, body: unknown): Promise<Response> =>
@@ -111,6 +114,17 @@ async function verify(result: CheckoutSuccess, plan: CardPlan, page: CardCheckou
  * flow has ended); everything after that is said in toasts or by navigating.
  */
 export async function startCardCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<void> {
+  if (busy) return;
+  busy = true;
+  const opened = await openCheckout(plan, page).catch((error: unknown) => {
+    console.error('the card checkout failed', error);
+    return false;
+  });
+  if (!opened) busy = false;
+}
+
+/** True once the checkout is open (it clears `busy` when it closes). */
+async function openCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<boolean> {
   let order: CreateOrderResponse;
   try {
     const response = await postJson('/api/create-order', {
@@ -121,14 +135,14 @@ export async function startCardCheckout(plan: CardPlan, page: CardCheckoutPage):
       localStorage.setItem(PENDING_PLAN_AMOUNT, String(plan.price));
       localStorage.setItem(PENDING_PLAN_TYPE, plan.plan);
       page.login();
-      return;
+      return false;
     }
     if (!response.ok) throw new Error(`create-order answered ${String(response.status)}`);
     order = (await response.json()) as CreateOrderResponse;
   } catch (error) {
     console.error('create-order failed', error);
     toast.error(ORDER_FAILED);
-    return;
+    return false;
   }
   let Razorpay: RazorpayConstructor;
   try {
@@ -136,7 +150,7 @@ export async function startCardCheckout(plan: CardPlan, page: CardCheckoutPage):
   } catch (error) {
     console.error('the card checkout did not load', error);
     toast.error(ORDER_FAILED);
-    return;
+    return false;
   }
   const checkout = new Razorpay({
     key: order.keyId,
@@ -145,14 +159,22 @@ export async function startCardCheckout(plan: CardPlan, page: CardCheckoutPage):
     order_id: order.orderId,
     name: 'Image to Text',
     description: plan.plan,
-    handler: (result) => void verify(result, plan, page),
-    modal: { ondismiss: () => undefined },
+    handler: (result) =>
+      void verify(result, plan, page).finally(() => {
+        busy = false;
+      }),
+    modal: {
+      ondismiss: () => {
+        busy = false;
+      },
+    },
   });
   // A declined card: the checkout stays open for another try; the page says why, nothing changed.
   checkout.on('payment.failed', (failure) => {
     toast.error(failure.error?.description || PAYMENT_DECLINED);
   });
   checkout.open();
+  return true;
 }
 
 /**

@@ -162,6 +162,23 @@ describe('the card flow on /pricing (Indian visitors)', () => {
     expect(toastError).not.toHaveBeenCalled();
   });
 
+  it('opens one checkout for a double click, and another once the first is closed', async () => {
+    const fetchMock = api({ '/api/me': { user: buyer }, '/api/create-order': ORDER });
+    renderPricing();
+    const card = within(await screen.findByRole('listitem', { name: 'Pro Monthly' }));
+    await userEvent.dblClick(card.getByRole('button', { name: 'Buy Pro Monthly' }));
+    await waitFor(() => expect(opened).toHaveLength(1));
+    const orders = (): unknown[] =>
+      (fetchMock.mock.calls as [unknown][]).filter(([input]) =>
+        String(input).endsWith('/api/create-order'),
+      );
+    expect(orders()).toHaveLength(1);
+    (opened[0]?.options.modal as { ondismiss: () => void }).ondismiss();
+    await userEvent.click(card.getByRole('button', { name: 'Buy Pro Monthly' }));
+    await waitFor(() => expect(opened).toHaveLength(2));
+    expect(orders()).toHaveLength(2);
+  });
+
   it("says 'Something went wrong. Please try again.' when the order cannot be created", async () => {
     api({
       '/api/me': { user: buyer },
