@@ -664,9 +664,10 @@ test("a declined card shows the bank's message and changes nothing; closing the 
   const monthly = planCards(page).filter({ hasText: 'Pro Monthly' });
   await monthly.getByRole('button', { name: 'Buy Pro Monthly' }).click();
   await payByCard('4000 0000 0000 0002');
-  // The checkout says it, and so does the page (the checkout's payment.failed).
-  await checkoutFrame().getByRole('alert').getByText('declined by the bank').waitFor();
+  // The page says it (the checkout's payment.failed; a toast, so looked for first), and so does
+  // the checkout, which stays open for another card.
   await page.getByText('Your payment has been declined by the bank.').waitFor();
+  await checkoutFrame().getByRole('alert').getByText('declined by the bank').waitFor();
   // Abandoned: closing the checkout removes it; the visitor stays on /pricing.
   await checkoutFrame().getByRole('button', { name: 'Close checkout' }).click();
   await page.locator('iframe[title="Razorpay Checkout"]').waitFor({ state: 'detached' });
