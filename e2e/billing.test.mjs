@@ -1,7 +1,7 @@
 // The billing pages in Chromium against the production builds, the real API and FerretDB:
 // /pricing priced by the server's country lookup, a Lifetime user's navbar, the account tabs of
 // each kind of subscriber, the add-on's pricing radios and account credits, /payment-success,
-// and no page wider than a phone.
+// buying by card in the Razorpay sandbox, and no page wider than a phone.
 /* global document, innerWidth -- the functions given to page.evaluate run in the browser */
 import { spawn } from 'node:child_process';
 import { jest } from '@jest/globals';
@@ -18,8 +18,12 @@ jest.setTimeout(120_000);
 // the GeoIP database — where COUNTRY_HEADER or GEOIP_COUNTRY_OVERRIDE would skip the lookup.
 // Both are blanked so an environment that sets them cannot decide the country instead. Only this
 // file's stack is configured so; the other browser suites start their own, unchanged.
+//
+// The card flow runs against the Razorpay sandbox (its server API, checkout.js, checkout page and
+// webhooks), which this file's stack starts and points the API and the shell's CSP at.
 const suite = browserSuite({
   apiEnv: { TRUST_PROXY_HOPS: '1', COUNTRY_HEADER: '', GEOIP_COUNTRY_OVERRIDE: '' },
+  razorpaySandbox: true,
 });
 
 const INDIAN_IP = '117.239.195.1'; // BSNL, India
@@ -584,4 +588,94 @@ test('at 390 px no billing page is wider than the screen', async () => {
     if (sizes.scrollWidth > sizes.innerWidth) wide.push(`${path}: ${sizes.scrollWidth}px`);
   }
   expect(wide).toEqual([]);
+});
+
+// ---------------------------------------------------------------------------------------------
+// The card flow (Indian visitors) in the Razorpay sandbox's checkout
+
+const checkoutFrame = (page = suite.page) => page.frameLocator('iframe[title="Razorpay Checkout"]');
+
+/** Pays in the open checkout with `card`. */
+async function payByCard(card, page = suite.page) {
+  const frame = checkoutFrame(page);
+  await frame.getByLabel('Card number').fill(card);
+  await frame.getByRole('button', { name: 'Pay ₹129.00' }).click();
+}
+
+const pending = (page = suite.page) =>
+  page.evaluate(() => [
+    localStorage.getItem('pendingPlanAmount'),
+    localStorage.getItem('pendingPlanType'),
+  ]);
+
+test('an Indian visitor buys Pro Monthly by card: signed out, signs in, the payment resumes, Pro Monthly with its Payment ID', async () => {
+  const { page } = suite;
+  await visitFrom(page, INDIAN_IP);
+  const verified = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/verify-payment')) verified.push(request.postDataJSON());
+  });
+  await page.goto(suite.stack.url('/pricing'));
+  await page.getByText('Prices in Indian rupees (INR).', { exact: true }).waitFor();
+  const monthly = planCards(page).filter({ hasText: 'Pro Monthly' });
+  // Signed out: create-order answers 401, the plan waits in storage and sign-in begins.
+  await monthly.getByRole('button', { name: 'Buy Pro Monthly' }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByLabel('Name').fill('Ira Indian');
+  await page.getByLabel('Email').fill('ira@example.com');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+
+  // Back on /pricing signed in: the payment resumes in the checkout, the keys are gone.
+  await page.getByRole('link', { name: 'Account: Hello, Ira Indian' }).waitFor();
+  expect(pathOf()).toBe('/pricing');
+  await checkoutFrame().getByText('Amount: ₹129.00').waitFor();
+  expect(await pending()).toEqual([null, null]);
+  await payByCard('4111 1111 1111 1111');
+
+  await heading('Payment Successful').waitFor();
+  expect(pathOf()).toBe('/payment-success?plan=pro-monthly');
+  await page.getByText('You bought the Pro Monthly plan.').waitFor();
+  expect(verified).toHaveLength(1);
+  const paymentId = verified[0].razorpay_payment_id;
+  expect(paymentId).toMatch(/^pay_[A-Za-z0-9]{14}$/);
+  expect(verified[0].planType).toBe('Pro Monthly');
+
+  // The webhooks (twice each, out of order) converge with the verify call: one payment, one grant.
+  await suite.stack.razorpay.idle();
+  await page.goto(suite.stack.url('/user-account'));
+  await heading('Account Information').waitFor();
+  const billing = await billingDetails();
+  expect(billing.lines[0]).toBe('Plan: Pro Monthly');
+  await panel().getByRole('cell', { name: paymentId }).waitFor();
+  const rows = panel().getByRole('row');
+  expect(await rows.count()).toBe(2); // the header and one payment
+  expect(await rows.nth(1).getByRole('cell').allInnerTexts()).toEqual([
+    shown(new Date()),
+    'Pro Monthly',
+    '₹129',
+    paymentId,
+  ]);
+});
+
+test("a declined card shows the bank's message and changes nothing; closing the checkout leaves the page as it was", async () => {
+  const { page } = suite;
+  await visitFrom(page, INDIAN_IP);
+  await signIn('Dev Declined', 'dev@example.com', '/pricing');
+  const monthly = planCards(page).filter({ hasText: 'Pro Monthly' });
+  await monthly.getByRole('button', { name: 'Buy Pro Monthly' }).click();
+  await payByCard('4000 0000 0000 0002');
+  // The page says it (the checkout's payment.failed; a toast, so looked for first), and so does
+  // the checkout, which stays open for another card.
+  await page.getByText('Your payment has been declined by the bank.').waitFor();
+  await checkoutFrame().getByRole('alert').getByText('declined by the bank').waitFor();
+  // Abandoned: closing the checkout removes it; the visitor stays on /pricing.
+  await checkoutFrame().getByRole('button', { name: 'Close checkout' }).click();
+  await page.locator('iframe[title="Razorpay Checkout"]').waitFor({ state: 'detached' });
+  expect(pathOf()).toBe('/pricing');
+
+  await suite.stack.razorpay.idle();
+  await page.goto(suite.stack.url('/user-account'));
+  const billing = await billingDetails();
+  expect(billing.lines[0]).toBe('Plan: Free user');
+  expect(billing.text).toContain('No payments yet.');
 });

@@ -88,7 +88,14 @@ describe('the shell', () => {
       'https://billing.example.test:8443',
     ];
     expect(csp['default-src']).toEqual(["'self'"]);
-    expect(csp['script-src']).toEqual(["'self'", ...remotes, ...PAYMENT_PROVIDER_ORIGINS]);
+    expect(csp['script-src']).toEqual([
+      "'self'",
+      ...remotes,
+      ...PAYMENT_PROVIDER_ORIGINS,
+      'https://checkout.razorpay.com',
+    ]);
+    // Razorpay's checkout.js frames its checkout from api.razorpay.com: that origin alone.
+    expect(csp['frame-src']).toEqual([...PAYMENT_PROVIDER_ORIGINS, 'https://api.razorpay.com']);
     expect(csp['connect-src']).toEqual([
       "'self'",
       'blob:',
@@ -103,6 +110,36 @@ describe('the shell', () => {
     expect(csp['base-uri']).toEqual(["'none'"]);
     expect(Object.values(csp).flat()).not.toContain("'unsafe-eval'");
     expect(Object.values(csp).flat()).not.toContain('*');
+  });
+
+  it("allows the local sandbox's checkout script and frame instead of Razorpay's, and only them", async () => {
+    const sandboxed = await serve('shell', 'shell', {
+      ...ENV,
+      RAZORPAY_API_URL: 'http://127.0.0.1:4200',
+    });
+    const config = await (await sandboxed('/runtime-config.json')).json();
+    expect(config).toMatchObject({
+      razorpayCheckoutUrl: 'http://127.0.0.1:4200/v1/checkout.js',
+      razorpayFrameOrigin: 'http://127.0.0.1:4200',
+    });
+    const csp = directives((await sandboxed('/pricing')).headers.get('content-security-policy'));
+    expect(csp['script-src']).toContain('http://127.0.0.1:4200');
+    expect(csp['frame-src']).toEqual([...PAYMENT_PROVIDER_ORIGINS, 'http://127.0.0.1:4200']);
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(/razorpay\.com/);
+    // Nothing else opens up: no connect-src, no form-action to the sandbox.
+    expect(csp['connect-src']).not.toContain('http://127.0.0.1:4200');
+    expect(csp['form-action']).not.toContain('http://127.0.0.1:4200');
+
+    const custom = await serve('shell', 'shell', {
+      ...ENV,
+      RAZORPAY_CHECKOUT_URL: 'https://pay-sandbox.example.test/v1/checkout.js',
+    });
+    const customCsp = directives((await custom('/')).headers.get('content-security-policy'));
+    expect(customCsp['script-src']).toContain('https://pay-sandbox.example.test');
+    expect(customCsp['frame-src']).toEqual([
+      ...PAYMENT_PROVIDER_ORIGINS,
+      'https://pay-sandbox.example.test',
+    ]);
   });
 
   it('sends nosniff and a Referrer-Policy, and HSTS only behind TLS', async () => {

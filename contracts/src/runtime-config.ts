@@ -16,10 +16,50 @@ export type RuntimeConfig = {
   adConversionId: string;
   /** The support contact shown to premium users and on /payment-success. */
   supportEmail: string;
+  /**
+   * Razorpay's checkout.js (the card flow): Razorpay's in production, the local sandbox's when
+   * the API talks to the sandbox (RAZORPAY_API_URL not Razorpay's), RAZORPAY_CHECKOUT_URL over both.
+   */
+  razorpayCheckoutUrl: string;
+  /** The origin of the checkout's frame (the shell's CSP frame-src allows it and no other). */
+  razorpayFrameOrigin: string;
   remotes: RemoteEntry[];
 };
 
+export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.js';
+/** Razorpay's checkout.js opens its checkout in a frame served from api.razorpay.com. */
+export const RAZORPAY_FRAME_ORIGIN = 'https://api.razorpay.com';
+const RAZORPAY_API_ORIGIN = 'https://api.razorpay.com';
+
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
+
+/** scheme://host[:port] of an http(s) URL (contracts has no URL global); null otherwise. */
+const originOf = (url: string): string | null => {
+  const match = /^(https?:\/\/[^/?#\s]+)/i.exec(url);
+  return match?.[1] ? match[1].toLowerCase() : null;
+};
+
+/** Where the card checkout's script and frame come from (see RuntimeConfig). */
+function razorpayCheckout(env: Record<string, string | undefined>): {
+  razorpayCheckoutUrl: string;
+  razorpayFrameOrigin: string;
+} {
+  const sandbox = originOf(env.RAZORPAY_API_URL ?? '');
+  const script =
+    env.RAZORPAY_CHECKOUT_URL ||
+    (sandbox && sandbox !== RAZORPAY_API_ORIGIN
+      ? `${sandbox}/v1/checkout.js`
+      : RAZORPAY_CHECKOUT_URL);
+  const scriptOrigin = originOf(script);
+  return {
+    razorpayCheckoutUrl: script,
+    // Razorpay's script frames api.razorpay.com; the sandbox's frames its own origin.
+    razorpayFrameOrigin:
+      scriptOrigin === originOf(RAZORPAY_CHECKOUT_URL) || !scriptOrigin
+        ? RAZORPAY_FRAME_ORIGIN
+        : scriptOrigin,
+  };
+}
 
 export function buildRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
   return {
@@ -29,6 +69,7 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     analyticsEndpoint: env.ANALYTICS_ENDPOINT || '',
     adConversionId: env.AD_CONVERSION_ID || '',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
+    ...razorpayCheckout(env),
     remotes: REMOTES.map((remote) => ({
       name: remote.name,
       entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${String(remote.port)}`)}/mf-manifest.json`,

@@ -43,10 +43,42 @@ export async function startDatabase(group) {
   return { uri, dataDir };
 }
 
-/** `apiEnv`: variables for the API alone (see browserSuite). */
-export async function startStack({ apiEnv = {} } = {}) {
+/** The Razorpay sandbox's keys in the browser tests (the sandbox refuses production). */
+const SANDBOX_RAZORPAY_KEYS = {
+  keyId: 'rzp_test_e2esandbox',
+  keySecret: 'e2e-sandbox-key-secret',
+  webhookSecret: 'e2e-sandbox-webhook-secret',
+};
+
+/**
+ * The Razorpay sandbox (api/dist/dev-payments, built by `npm run build`) in this process, and the
+ * variables that point the API (keys, server API) and the shell (checkout.js, CSP) at it.
+ */
+async function startRazorpaySandbox() {
+  const { startRazorpaySandbox: start } =
+    await import('../../api/dist/dev-payments/razorpay-sandbox.js');
+  const sandbox = await start({
+    nodeEnv: 'test',
+    ...SANDBOX_RAZORPAY_KEYS,
+    habits: { copies: 2, outOfOrder: true, retryDelaysMs: [200, 1000] },
+  });
+  const env = {
+    RAZORPAY_KEY_ID: SANDBOX_RAZORPAY_KEYS.keyId,
+    RAZORPAY_KEY_SECRET: SANDBOX_RAZORPAY_KEYS.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: SANDBOX_RAZORPAY_KEYS.webhookSecret,
+    RAZORPAY_API_URL: sandbox.url,
+  };
+  return { sandbox, env };
+}
+
+/**
+ * `apiEnv`: variables for the API alone (see browserSuite). `razorpaySandbox`: start the Razorpay
+ * sandbox (server API, checkout.js and checkout page, webhooks to this stack's API).
+ */
+export async function startStack({ apiEnv = {}, razorpaySandbox = false } = {}) {
   const group = new ServiceGroup({ quiet: true });
   const db = await startDatabase(group);
+  const payments = razorpaySandbox ? await startRazorpaySandbox() : null;
   const env = {
     SHELL_PORT: String(await freePort()),
     API_PORT: String(await freePort()),
@@ -61,9 +93,20 @@ export async function startStack({ apiEnv = {} } = {}) {
     mongoUri: db.uri,
     sessionSecret: randomBytes(32).toString('hex'),
     idpAccountsFile: path.join(db.dataDir, 'dev-idp-accounts.json'),
-    env: { ...process.env, LOG_LEVEL: 'warn', GOOGLE_CLIENT_ID: '' },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      GOOGLE_CLIENT_ID: '',
+      RAZORPAY_KEY_ID: '',
+      RAZORPAY_KEY_SECRET: '',
+      RAZORPAY_WEBHOOK_SECRET: '',
+      RAZORPAY_API_URL: '',
+      RAZORPAY_CHECKOUT_URL: '',
+      ...payments?.env,
+    },
     apiEnv,
   });
+  payments?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/razorpay`);
 
   const signalRemote = (dir, signal) => {
     const entry = services.remotes.find((r) => r.remote.dir === dir);
@@ -73,6 +116,8 @@ export async function startStack({ apiEnv = {} } = {}) {
   return {
     layout,
     mongoUri: db.uri,
+    /** The Razorpay sandbox, when the suite asked for it. */
+    razorpay: payments?.sandbox ?? null,
     url: (p = '/') => `${layout.shell.url}${p}`,
     /** Stops one remote's server, as when its deployment is down. */
     async stopRemote(dir) {
@@ -100,6 +145,8 @@ export async function startStack({ apiEnv = {} } = {}) {
         if (service.child.exitCode === null) process.kill(-service.child.pid, 'SIGCONT');
       }
       await group.stopAll();
+      await payments?.sandbox.idle();
+      await payments?.sandbox.close();
       rmSync(db.dataDir, { recursive: true, force: true });
     },
   };
@@ -109,6 +156,7 @@ export async function startStack({ apiEnv = {} } = {}) {
  * One platform and one Chromium for a test file, and a fresh browser context and page per test.
  * Read `suite.stack`, `suite.browser` and `suite.page` inside tests. `options.apiEnv`: variables
  * for this file's API alone, e.g. { TRUST_PROXY_HOPS: '1' }; other files' stacks are unchanged.
+ * `options.razorpaySandbox`: this file's stack runs the Razorpay sandbox (suite.stack.razorpay).
  */
 export function browserSuite(options = {}) {
   const suite = { stack: null, browser: null, context: null, page: null, cspViolations: [] };

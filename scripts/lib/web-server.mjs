@@ -5,7 +5,7 @@
 // - the shell: /runtime-config.json built from the environment (buildRuntimeConfig in contracts,
 //   the one implementation), index.html for every path that is not a file (the SPA's routes; the
 //   app shows its own 404), and a Content-Security-Policy on that HTML that allows exactly the
-//   configured remotes and API (shellContentSecurityPolicy).
+//   configured remotes, API and card checkout (shellContentSecurityPolicy).
 // - a remote: its files, with CORS answered only to the shell's origin (SHELL_URL).
 // - both: nosniff, Referrer-Policy, HSTS when served over TLS (FORCE_HSTS=1, or X-Forwarded-Proto
 //   https from a trusted proxy: TRUST_PROXY_HOPS >= 1), hashed assets cached for a year as
@@ -19,13 +19,25 @@ import serveStatic from 'serve-static';
 import { buildRuntimeConfig } from 'contracts';
 
 /**
- * Origins of the payment providers' browser scripts and checkout frames, allowed in the shell's
- * script-src and frame-src. Empty until the payments issue loads them: it adds here what it
- * needs, e.g. 'https://checkout.razorpay.com' (Razorpay Checkout) and
- * 'https://app.lemonsqueezy.com' (the Lemon Squeezy overlay). Google sign-in is a redirect to
+ * Fixed origins of payment providers' browser scripts and checkout frames, allowed in the shell's
+ * script-src and frame-src (e.g. 'https://app.lemonsqueezy.com' for the overlay when it lands).
+ * The card checkout's origins come from the runtime configuration instead (cardCheckoutSources):
+ * Razorpay's in production, the local sandbox's in development. Google sign-in is a redirect to
  * the API, not a script, so it needs nothing here.
  */
 export const PAYMENT_PROVIDER_ORIGINS = [];
+
+/**
+ * The card checkout's script origin (script-src) and its frame's origin (frame-src), from the
+ * runtime configuration: exactly those two origins, nothing wider. Its checkout page runs in the
+ * frame, under the frame's own policy, so connect-src needs nothing.
+ */
+export function cardCheckoutSources(config) {
+  return {
+    scripts: unique([originOf(config.razorpayCheckoutUrl ?? '')]),
+    frames: unique([originOf(config.razorpayFrameOrigin ?? '')]),
+  };
+}
 
 const ONE_YEAR = 365 * 24 * 3600;
 const IMMUTABLE = `public, max-age=${ONE_YEAR}, immutable`;
@@ -55,15 +67,17 @@ export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDE
   const remotes = unique(config.remotes.map((r) => originOf(r.entry)));
   const api = originOf(config.apiUrl);
   const analytics = originOf(config.analyticsEndpoint);
+  const card = cardCheckoutSources(config);
+  const frames = [...providers, ...card.frames];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...providers],
+    'script-src': ["'self'", ...remotes, ...providers, ...card.scripts],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes],
     'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", 'blob:', api, ...remotes, analytics],
     'worker-src': ["'self'", 'blob:', ...remotes],
-    'frame-src': providers.length > 0 ? providers : ["'none'"],
+    'frame-src': frames.length > 0 ? frames : ["'none'"],
     'form-action': ["'self'", api],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],

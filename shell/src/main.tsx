@@ -19,6 +19,7 @@ fetchRuntimeConfig().then(
       addonListingUrl: config.addonListingUrl,
       supportEmail: config.supportEmail,
       affiliateSignupUrl: config.affiliateSignupUrl,
+      razorpayCheckoutUrl: config.razorpayCheckoutUrl,
     });
     configureAnalytics({
       endpoint: config.analyticsEndpoint,

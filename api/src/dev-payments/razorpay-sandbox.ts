@@ -1,12 +1,14 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkoutPage, checkoutScript, openerOrigin, outcomeOfCard } from './razorpay-checkout.js';
 
 // A local stand-in for Razorpay (development and tests only): the server API the `razorpay`
 // package calls, with Basic auth and Razorpay's JSON shapes and error statuses (orders, their
 // payments, payments, refunds), a test hook that pays an order as the checkout would (success or
-// decline) and answers what the checkout hands the page, and signed webhooks delivered with
-// Razorpay's habits: retries on non-2xx, duplicate deliveries, events out of order.
+// decline) and answers what the checkout hands the page, the browser side (checkout.js and the
+// checkout page where a person pays with test cards: razorpay-checkout.ts), and signed webhooks
+// delivered with Razorpay's habits: retries on non-2xx, duplicate deliveries, events out of order.
 // https://razorpay.com/docs/api/orders/ · https://razorpay.com/docs/webhooks/
 
 export type SandboxWebhookHabits = {
@@ -365,6 +367,63 @@ export async function startRazorpaySandbox(
           webhooks: body.webhooks === 'drop' ? 'drop' : 'deliver',
         }),
       );
+    }
+    // The browser side: checkout.js (public, as checkout.razorpay.com/v1/checkout.js), the
+    // checkout page it opens, and the page's pay call (same origin as the page).
+    if (url.pathname === '/v1/checkout.js' && req.method === 'GET') {
+      const body = checkoutScript(`http://${req.headers.host ?? '127.0.0.1'}`);
+      res.writeHead(200, {
+        'content-type': 'application/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+        'x-content-type-options': 'nosniff',
+      });
+      return void res.end(body);
+    }
+    if (url.pathname === '/_sandbox/checkout' && req.method === 'GET') {
+      const origin = openerOrigin(url.searchParams.get('origin'));
+      if (!origin) return json(res, 400, errorOf('origin must be the opening page origin'));
+      const order = orders.get(url.searchParams.get('order_id') ?? '');
+      const keyOk = url.searchParams.get('key_id') === options.keyId;
+      const page = checkoutPage({
+        order:
+          order && keyOk
+            ? {
+                id: order.id,
+                amount: order.amount,
+                currency: order.currency,
+                paid: order.status === 'paid',
+              }
+            : null,
+        keyId: options.keyId,
+        origin,
+        name: url.searchParams.get('name') ?? '',
+        description: url.searchParams.get('description') ?? '',
+      });
+      res.writeHead(200, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        'content-security-policy': page.csp,
+        'x-content-type-options': 'nosniff',
+      });
+      return void res.end(page.html);
+    }
+    if (url.pathname === '/_sandbox/checkout/pay' && req.method === 'POST') {
+      const body = (await readJson(req)) ?? {};
+      const order = orders.get(typeof body.order_id === 'string' ? body.order_id : '');
+      if (body.key_id !== options.keyId || !order) {
+        return json(res, 400, errorOf('The order or the key is unknown.'));
+      }
+      if (order.status === 'paid')
+        return json(res, 400, errorOf('This order has been paid already.'));
+      const outcome = outcomeOfCard(body.card);
+      if (!outcome) {
+        return json(
+          res,
+          400,
+          errorOf('Use a sandbox test card: 4111 1111 1111 1111 or 4000 0000 0000 0002.', 'card'),
+        );
+      }
+      return json(res, 200, await pay(order.id, { outcome }));
     }
     if (parts[0] !== 'v1')
       return json(res, 404, errorOf('The requested URL was not found on the server.'));

@@ -7,12 +7,15 @@ export type PlatformConfig = {
   supportEmail: string;
   /** The affiliate sign-up ('Share & Earn', 'Become an affiliate'); a new tab opens it. */
   affiliateSignupUrl: string;
+  /** Razorpay's checkout.js, or the local sandbox's (the card flow on /pricing). */
+  razorpayCheckoutUrl: string;
 };
 
 let config: PlatformConfig = {
   addonListingUrl: 'https://workspace.google.com/marketplace',
   supportEmail: 'support@example.com',
   affiliateSignupUrl: '/affiliate',
+  razorpayCheckoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
 };
 
 export function configurePlatform(next: Partial<PlatformConfig>): void {

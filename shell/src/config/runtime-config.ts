@@ -12,6 +12,7 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     typeof config.analyticsEndpoint === 'string' &&
     typeof config.adConversionId === 'string' &&
     typeof config.supportEmail === 'string' &&
+    typeof config.razorpayCheckoutUrl === 'string' &&
     Array.isArray(config.remotes) &&
     config.remotes.every(
       (r) => typeof r.name === 'string' && typeof r.entry === 'string' && Array.isArray(r.routes),

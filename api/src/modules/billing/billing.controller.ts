@@ -1,19 +1,27 @@
-import { Controller, Get, Req, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
 import type { AddonPlansResponse, PaymentsResponse, PlansResponse } from 'contracts';
 import type { Request } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import type { SignedInUser } from '../auth/auth.types.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { BillingService } from './billing.service.js';
 
 @Controller('api')
 export class BillingController {
-  constructor(private readonly billing: BillingService) {}
+  constructor(
+    private readonly billing: BillingService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
-  /** The main catalogue priced for the visitor's country as the server sees it (public). */
+  /**
+   * The main catalogue priced for the visitor's country as the server sees it (public);
+   * paymentsAvailable: the card flow is configured and the visitor is Indian.
+   */
   @Get('plans')
   plans(@Req() req: Request): PlansResponse {
-    return this.billing.plans(this.billing.countryOf({ ip: req.ip, headers: req.headers }));
+    const country = this.billing.countryOf({ ip: req.ip, headers: req.headers });
+    return this.billing.plans(country, { card: this.config.payments.razorpay !== null });
   }
 
   /** The add-on's subscription and top-up options (public; USD). */

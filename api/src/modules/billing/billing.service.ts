@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { AddonPlansResponse, PaymentsResponse, PlansResponse, PublicUser } from 'contracts';
 import { BILLING_CONFIG } from '../../config/app-config.js';
 import type { BillingConfig } from '../../config/billing-catalogue.js';
-import { addonPlansOf, plansFor } from './catalogue.js';
+import { addonPlansOf, plansFor, type PaymentFlows } from './catalogue.js';
 import { visitorCountry, type CountrySource } from './country.js';
 import { BillingHistoryRepository, type HistoryEntry } from './billing-history.repository.js';
 import { CreditsService } from './credits.service.js';
@@ -65,8 +65,9 @@ export class BillingService {
     return visitorCountry(source, this.config);
   }
 
-  plans(country: string | null): PlansResponse {
-    return plansFor(this.config, country);
+  /** `flows`: which payment flows this API has configured (paymentsAvailable, per visitor). */
+  plans(country: string | null, flows?: PaymentFlows): PlansResponse {
+    return plansFor(this.config, country, flows);
   }
 
   addonPlans(): AddonPlansResponse {

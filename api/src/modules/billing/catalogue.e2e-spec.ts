@@ -77,6 +77,32 @@ describe('the plan catalogues (GET /api/plans, /api/sheets-extension/plans)', ()
     expect(privateAddress).toMatchObject({ country: null, currency: 'USD' });
   });
 
+  it('offers payments only where a flow works: Indian visitors once the card flow is configured', async () => {
+    const keys = {
+      TRUST_PROXY_HOPS: '1',
+      RAZORPAY_KEY_ID: 'rzp_test_catalogue',
+      RAZORPAY_KEY_SECRET: 'catalogue-key-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'catalogue-webhook-secret',
+    };
+    const configured = await start(keys);
+    expect(await plans(configured, { 'X-Forwarded-For': INDIAN_IP })).toMatchObject({
+      isIndianUser: true,
+      paymentsAvailable: true,
+    });
+    // Everyone else pays through the overlay, whose browser part is not there yet.
+    expect(await plans(configured, { 'X-Forwarded-For': US_IP })).toMatchObject({
+      isIndianUser: false,
+      paymentsAvailable: false,
+    });
+    const addon = await request(configured.getHttpServer()).get('/api/sheets-extension/plans');
+    expect((addon.body as AddonPlansResponse).paymentsAvailable).toBe(false);
+    const unconfigured = await start({ TRUST_PROXY_HOPS: '1' });
+    expect(await plans(unconfigured, { 'X-Forwarded-For': INDIAN_IP })).toMatchObject({
+      isIndianUser: true,
+      paymentsAvailable: false,
+    });
+  });
+
   it('takes the country from the configured proxy header', async () => {
     const app = await start({ COUNTRY_HEADER: 'CF-IPCountry' });
     expect(await plans(app, { 'CF-IPCountry': 'IN' })).toMatchObject({

@@ -2,13 +2,18 @@ import type { AddonPlansResponse, PlansResponse } from 'contracts';
 import type { BillingConfig } from '../../config/billing-catalogue.js';
 
 /**
- * Taking money is the next issue's work: until it lands the catalogues say so, and the pages
- * show that instead of a checkout that cannot complete.
+ * Whether a visitor can pay on the page, per flow that has a browser part: the card flow (Indian
+ * visitors) once Razorpay is configured. The hosted overlay and the wallet have no browser part
+ * yet, so everyone else, and the add-on catalogue, still say payments are not available.
  */
-export const PAYMENTS_AVAILABLE = false;
+export type PaymentFlows = { card: boolean };
 
 /** The main catalogue priced for a visitor: 'IN' → INR (the card flow), anywhere else → USD. */
-export function plansFor(config: BillingConfig, country: string | null): PlansResponse {
+export function plansFor(
+  config: BillingConfig,
+  country: string | null,
+  flows: PaymentFlows = { card: false },
+): PlansResponse {
   const isIndianUser = country === 'IN';
   const currency = isIndianUser ? 'INR' : 'USD';
   return {
@@ -22,7 +27,7 @@ export function plansFor(config: BillingConfig, country: string | null): PlansRe
       currency,
       price: isIndianUser ? plan.rate : plan.foreignRate,
     })),
-    paymentsAvailable: PAYMENTS_AVAILABLE,
+    paymentsAvailable: isIndianUser && flows.card,
   };
 }
 
@@ -30,6 +35,6 @@ export function addonPlansOf(config: BillingConfig): AddonPlansResponse {
   return {
     freeCreditsPerMonth: config.freeAddonCreditsPerMonth,
     options: config.addonOptions.map((option) => ({ ...option })),
-    paymentsAvailable: PAYMENTS_AVAILABLE,
+    paymentsAvailable: false,
   };
 }

@@ -1,6 +1,6 @@
 import type { CatalogPlan } from 'contracts';
 import { Button, loginFromHere, tokens } from 'shared-ui';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../common/format';
 import { payments } from '../../common/payments';
@@ -60,10 +60,12 @@ type Props = {
   current: boolean;
   signedIn: boolean;
   paymentsAvailable: boolean;
+  isIndianUser: boolean;
 };
 
-function CardAction({ plan, current, signedIn, paymentsAvailable }: Props) {
+function CardAction({ plan, current, signedIn, paymentsAvailable, isIndianUser }: Props) {
   const location = useLocation();
+  const navigate = useNavigate();
   const action = usePaymentAction();
   if (current) return <p>This is your current plan.</p>;
   if (plan.code === 'free') {
@@ -77,7 +79,16 @@ function CardAction({ plan, current, signedIn, paymentsAvailable }: Props) {
     <>
       <Button
         onClick={() =>
-          action.run(() => payments.startCheckout({ kind: 'plan', plan }, { paymentsAvailable }))
+          action.run(() =>
+            payments.startCheckout(
+              { kind: 'plan', plan },
+              {
+                paymentsAvailable,
+                isIndianUser,
+                card: { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
+              },
+            ),
+          )
         }
       >
         Buy {plan.plan}

@@ -1,8 +1,10 @@
 import { PRICE_NOTE, type CatalogPlan, type PlansResponse, type PlanType } from 'contracts';
-import { PageSection, tokens, useSession } from 'shared-ui';
-import { useLocation } from 'react-router-dom';
+import { loginFromHere, PageSection, tokens, useSession, type SessionState } from 'shared-ui';
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { fetchPlans } from '../../common/billing-api';
+import { startCardCheckout, takePendingPlan } from '../../common/card-checkout';
 import { isFromExtension } from '../../common/extension-source';
 import { formatMoney } from '../../common/format';
 import { LoadState } from '../../common/LoadState';
@@ -67,6 +69,7 @@ function Catalogue({
             current={current === plan.plan}
             signedIn={signedIn}
             paymentsAvailable={data.paymentsAvailable}
+            isIndianUser={data.isIndianUser}
           />
         ))}
       </StyledCards>
@@ -74,11 +77,33 @@ function Catalogue({
   );
 }
 
+/**
+ * Back from sign-in with a plan kept by a 401 from create-order (spec §4 Payment): once signed in
+ * and the catalogue is here, the keys are removed and the card payment resumes, for the amount
+ * kept (the server checks it against the catalogue).
+ */
+function useResumePendingPayment(plans: PlansResponse | null, user: SessionState): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!plans || !user) return;
+    const pending = takePendingPlan();
+    if (!pending || !plans.paymentsAvailable || !plans.isIndianUser) return;
+    const plan = plans.plans.find((entry) => entry.plan === pending.planType);
+    if (!plan || plan.code === 'free') return;
+    void startCardCheckout(
+      { plan: plan.plan, code: plan.code, price: pending.amount },
+      { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
+    );
+  }, [plans, user, location, navigate]);
+}
+
 /** /pricing: the main catalogue's cards in the visitor's currency (spec §2, §9). */
 export function PricingPage() {
   const location = useLocation();
   const user = useSession();
   const plans = useApiResource(fetchPlans);
+  useResumePendingPayment(plans.status === 'ready' ? plans.data : null, user);
   return (
     <PageSection aria-labelledby="pricing-title">
       <h1 id="pricing-title">Pricing</h1>

@@ -1,0 +1,191 @@
+import type { CatalogPlan, CreateOrderResponse, PaidPlanType } from 'contracts';
+import { apiFetch, loadSession, platformConfig, toast } from 'shared-ui';
+
+// The card flow for Indian visitors (spec §4 Payment, §7 create-order and verify-payment, §8
+// Payments): the server creates the order, Razorpay's checkout.js (or the local sandbox's, same
+// API) takes the card, the server verifies the signature and grants the plan stored with the
+// order. Signed out, the plan waits in localStorage across sign-in (§9 storage keys).
+
+export const PENDING_PLAN_AMOUNT = 'pendingPlanAmount';
+export const PENDING_PLAN_TYPE = 'pendingPlanType';
+
+export const ORDER_FAILED = 'Something went wrong. Please try again.';
+export const VERIFICATION_FAILED =
+  'Payment received, but verification failed. Please Contact Support for a manual upgrade or refund.';
+/** Spec §9: the verification-failure toast stays 8 s. */
+export const VERIFICATION_TOAST_MS = 8000;
+export const PAYMENT_DECLINED = 'The payment did not go through. Nothing was charged.';
+
+export type CheckoutSuccess = {
+  razorpay_payment_id: string;
+  razorpay_order_id: string;
+  razorpay_signature: string;
+};
+export type CheckoutFailure = { error?: { description?: string; reason?: string } };
+
+type RazorpayOptions = {
+  key: string;
+  amount: number;
+  currency: string;
+  order_id: string;
+  name: string;
+  description: string;
+  handler: (response: CheckoutSuccess) => void;
+  modal: { ondismiss: () => void };
+};
+type RazorpayCheckout = {
+  open: () => void;
+  on: (event: 'payment.failed', callback: (response: CheckoutFailure) => void) => void;
+};
+type RazorpayConstructor = new (options: RazorpayOptions) => RazorpayCheckout;
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- augments Window
+  interface Window {
+    Razorpay?: RazorpayConstructor;
+  }
+}
+
+/** The plan as the page showed it: the server checks `price` against the catalogue. */
+export type CardPlan = Pick<CatalogPlan, 'plan' | 'code' | 'price'>;
+
+/** What the flow needs from the page: sign-in with the way back here, and in-app navigation. */
+export type CardCheckoutPage = { login: () => void; navigate: (to: string) => void };
+
+let loading: Promise<RazorpayConstructor> | null = null;
+/** A checkout is being started or is open: another 'Buy' (a double click) starts nothing. */
+let busy = false;
+
+/** Loads checkout.js once (from the runtime configuration) and answers its global. */
+export function loadCheckoutScript(
+  url = platformConfig().razorpayCheckoutUrl,
+): Promise<RazorpayConstructor> {
+  if (window.Razorpay) return Promise.resolve(window.Razorpay);
+  if (loading) return loading;
+  const pending = new Promise<RazorpayConstructor>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = url;
+    script.async = true;
+    script.onload = () =>
+      window.Razorpay ? resolve(window.Razorpay) : reject(new Error(`${url} defined no Razorpay`));
+    script.onerror = () => reject(new Error(`could not load ${url}`));
+    document.head.appendChild(script);
+  });
+  pending.catch(() => {
+    if (loading === pending) loading = null;
+  });
+  loading = pending;
+  return pending;
+}
+
+/** For tests: forget a loaded or failed script and any checkout in progress. */
+export function resetCheckoutScript(): void {
+  loading = null;
+  busy = false;
+}
+
+const postJson = (path: string, body: unknown): Promise<Response> =>
+  apiFetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function verify(result: CheckoutSuccess, plan: CardPlan, page: CardCheckoutPage) {
+  try {
+    const response = await postJson('/api/verify-payment', { ...result, planType: plan.plan });
+    const body = (await response.json().catch(() => ({}))) as { success?: unknown };
+    if (response.ok && body.success === true) {
+      // The navbar and the success page show the new plan.
+      await loadSession(true);
+      page.navigate(`/payment-success?plan=${plan.code}`);
+      return;
+    }
+    console.error('verify-payment refused the payment', response.status, body);
+  } catch (error) {
+    console.error('verify-payment failed', error);
+  }
+  toast.error(VERIFICATION_FAILED, { duration: VERIFICATION_TOAST_MS });
+}
+
+/**
+ * 'Buy' on a card for an Indian visitor: creates the order (401: keeps the plan and signs in),
+ * opens the checkout, verifies what it hands back. Resolves once the checkout is open (or the
+ * flow has ended); everything after that is said in toasts or by navigating.
+ */
+export async function startCardCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<void> {
+  if (busy) return;
+  busy = true;
+  const opened = await openCheckout(plan, page).catch((error: unknown) => {
+    console.error('the card checkout failed', error);
+    return false;
+  });
+  if (!opened) busy = false;
+}
+
+/** True once the checkout is open (it clears `busy` when it closes). */
+async function openCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<boolean> {
+  let order: CreateOrderResponse;
+  try {
+    const response = await postJson('/api/create-order', {
+      planType: plan.plan as PaidPlanType,
+      amount: plan.price,
+    });
+    if (response.status === 401) {
+      localStorage.setItem(PENDING_PLAN_AMOUNT, String(plan.price));
+      localStorage.setItem(PENDING_PLAN_TYPE, plan.plan);
+      page.login();
+      return false;
+    }
+    if (!response.ok) throw new Error(`create-order answered ${String(response.status)}`);
+    order = (await response.json()) as CreateOrderResponse;
+  } catch (error) {
+    console.error('create-order failed', error);
+    toast.error(ORDER_FAILED);
+    return false;
+  }
+  let Razorpay: RazorpayConstructor;
+  try {
+    Razorpay = await loadCheckoutScript();
+  } catch (error) {
+    console.error('the card checkout did not load', error);
+    toast.error(ORDER_FAILED);
+    return false;
+  }
+  const checkout = new Razorpay({
+    key: order.keyId,
+    amount: order.amount,
+    currency: order.currency,
+    order_id: order.orderId,
+    name: 'Image to Text',
+    description: plan.plan,
+    handler: (result) =>
+      void verify(result, plan, page).finally(() => {
+        busy = false;
+      }),
+    modal: {
+      ondismiss: () => {
+        busy = false;
+      },
+    },
+  });
+  // A declined card: the checkout stays open for another try; the page says why, nothing changed.
+  checkout.on('payment.failed', (failure) => {
+    toast.error(failure.error?.description || PAYMENT_DECLINED);
+  });
+  checkout.open();
+  return true;
+}
+
+/**
+ * Back on /pricing signed in: the plan kept across sign-in, if any, removed from storage (so it
+ * resumes once). Null when nothing was pending or the stored values are not a plan and amount.
+ */
+export function takePendingPlan(): { planType: string; amount: number } | null {
+  const planType = localStorage.getItem(PENDING_PLAN_TYPE);
+  const amount = localStorage.getItem(PENDING_PLAN_AMOUNT);
+  localStorage.removeItem(PENDING_PLAN_TYPE);
+  localStorage.removeItem(PENDING_PLAN_AMOUNT);
+  if (!planType || amount === null || !Number.isFinite(Number(amount))) return null;
+  return { planType, amount: Number(amount) };
+}
