@@ -77,6 +77,8 @@ export type PaypalSandbox = {
   tamper: (orderId: string, amount: Amount) => void;
   /** The next capture is done but answered only after `ms` (a timeout at the caller). */
   delayNextCapture: (ms: number) => void;
+  /** The PayPal-Request-Id of each capture request received for the order, repeats included. */
+  captureRequests: (orderId: string) => string[];
   /** Captures actually made for the order (a repeat by PayPal-Request-Id is not one). */
   captureCount: (orderId: string) => number;
   order: (orderId: string) => Order | undefined;
@@ -130,6 +132,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
   const orders = new Map<string, Order>();
   const captures = new Map<string, Capture>();
   const captureCounts = new Map<string, number>();
+  const captureRequestIds = new Map<string, string[]>();
   /** Answers by PayPal-Request-Id (per operation), replayed for a repeat. */
   const replies = new Map<string, { status: number; body: unknown }>();
   const tokens = new Set<string>();
@@ -463,6 +466,10 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       }
       if (req.method === 'GET' && !orderMatch[2]) return json(res, 200, order);
       if (req.method === 'POST' && orderMatch[2]) {
+        captureRequestIds.set(order.id, [
+          ...(captureRequestIds.get(order.id) ?? []),
+          typeof requestId === 'string' ? requestId : '',
+        ]);
         const replay = key(`capture:${order.id}`);
         const earlier = replay ? replies.get(replay) : undefined;
         if (earlier) return json(res, earlier.status, earlier.body);
@@ -556,6 +563,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       captureDelayMs = ms;
     },
     captureCount: (orderId) => captureCounts.get(orderId) ?? 0,
+    captureRequests: (orderId) => captureRequestIds.get(orderId) ?? [],
     order: (orderId) => orders.get(orderId),
     refund,
     sign,
