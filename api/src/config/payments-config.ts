@@ -133,7 +133,12 @@ export const paymentsEnv = {
   PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   PAYPAL_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   PAYPAL_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
-  PAYPAL_RECONCILE_UNTIL_HOURS: z.coerce.number().int().min(1).max(24 * 30).default(72),
+  PAYPAL_RECONCILE_UNTIL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 };
 
 type PaymentsEnv = {
@@ -213,8 +218,7 @@ function paypalFromEnv(c: PaymentsEnv): PaypalConfig | null {
     timeoutMs: c.PAYPAL_TIMEOUT_MS,
     reconcile: {
       // Tests run the job by hand unless they set an interval.
-      intervalMs:
-        (c.PAYPAL_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 300)) * 1000,
+      intervalMs: (c.PAYPAL_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 300)) * 1000,
       afterMs: c.PAYPAL_RECONCILE_AFTER_SECONDS * 1000,
       untilMs: c.PAYPAL_RECONCILE_UNTIL_HOURS * 3600_000,
     },

@@ -410,12 +410,23 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       const replay = key('create');
       const earlier = replay ? replies.get(replay) : undefined;
       if (earlier) return json(res, earlier.status, earlier.body);
-      const units = body.purchase_units as Order['purchase_units'] | undefined;
+      const units = body.purchase_units as
+        | {
+            reference_id?: string;
+            custom_id?: string;
+            description?: string;
+            amount?: Partial<Amount>;
+          }[]
+        | undefined;
       const unit = units?.[0];
+      const currency = unit?.amount?.currency_code;
+      const value = unit?.amount?.value;
       if (
         body.intent !== 'CAPTURE' ||
-        !unit?.amount?.currency_code ||
-        !/^\d+(\.\d{2})?$/.test(unit.amount.value)
+        !unit ||
+        typeof currency !== 'string' ||
+        typeof value !== 'string' ||
+        !/^\d+(\.\d{2})?$/.test(value)
       ) {
         return json(
           res,
@@ -437,7 +448,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
             reference_id: unit.reference_id ?? 'default',
             ...(unit.custom_id ? { custom_id: unit.custom_id } : {}),
             ...(unit.description ? { description: unit.description } : {}),
-            amount: { currency_code: unit.amount.currency_code, value: unit.amount.value },
+            amount: { currency_code: currency, value },
           },
         ],
         create_time: nowIso(),

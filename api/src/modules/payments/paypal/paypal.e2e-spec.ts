@@ -52,11 +52,14 @@ describe('wallet payments (PayPal) against the sandbox', () => {
   const orderRow = (orderId: string) =>
     platform.db.collection('payment_orders').findOne({ provider: 'paypal', orderId });
   const sendWebhook = (body: string, headers: Record<string, string | undefined> = {}) => {
-    const merged = Object.entries({
+    const all: Record<string, string | undefined> = {
       'content-type': 'application/json',
       ...sandbox.sign(body),
       ...headers,
-    }).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    };
+    const merged = Object.entries(all).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
     return fetch(`${platform.api}/api/webhooks/paypal`, {
       method: 'POST',
       headers: Object.fromEntries(merged),
