@@ -75,6 +75,8 @@ export type PaypalSandbox = {
   approve: (orderId: string, options?: { webhooks?: 'deliver' | 'drop' }) => void;
   /** Changes the order's amount as a tampering client would (PATCH): its capture reports it. */
   tamper: (orderId: string, amount: Amount) => void;
+  /** Changes the order's custom_id as a tampering client would (PATCH). */
+  tamperCustomId: (orderId: string, customId: string) => void;
   /** The next capture is done but answered only after `ms` (a timeout at the caller). */
   delayNextCapture: (ms: number) => void;
   /** The PayPal-Request-Id of each capture request received for the order, repeats included. */
@@ -569,6 +571,11 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       const unit = orders.get(orderId)?.purchase_units[0];
       if (!unit) throw new Error(`no order ${orderId}`);
       unit.amount = { ...amount };
+    },
+    tamperCustomId: (orderId, customId) => {
+      const unit = orders.get(orderId)?.purchase_units[0];
+      if (!unit) throw new Error(`no order ${orderId}`);
+      unit.custom_id = customId;
     },
     delayNextCapture: (ms) => {
       captureDelayMs = ms;

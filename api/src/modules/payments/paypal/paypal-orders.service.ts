@@ -147,9 +147,12 @@ export class PaypalOrdersService {
       paypalOrder = result.order;
     }
     if (paypalOrder.status !== 'COMPLETED') return 'not-completed';
-    const capture = paypalOrder.purchase_units?.[0]?.payments?.captures?.[0];
+    const unit = paypalOrder.purchase_units?.[0];
+    const capture = unit?.payments?.captures?.[0];
     if (!capture) return 'not-completed';
-    return this.fromCapture(order, capture);
+    // The capture repeats its unit's custom_id; the unit's stands in where it does not.
+    const customId = capture.custom_id ?? unit?.custom_id;
+    return this.fromCapture(order, { ...capture, ...(customId ? { custom_id: customId } : {}) });
   }
 
   /**
@@ -159,10 +162,10 @@ export class PaypalOrdersService {
    */
   async fromCapture(order: OrderRow, capture: PaypalCapture): Promise<SettleOutcome> {
     if (capture.status !== 'COMPLETED') return 'not-completed';
-    if (capture.custom_id !== undefined && capture.custom_id !== customIdOf(order)) {
+    if (capture.custom_id !== customIdOf(order)) {
       this.logger.error(
         `ALERT PayPal capture ${capture.id} of order ${order.orderId} carries custom_id ` +
-          `${capture.custom_id}, the order ${customIdOf(order)}: not granted`,
+          `${capture.custom_id ?? '(none)'}, the order ${customIdOf(order)}: not granted`,
       );
       return 'custom-id-mismatch';
     }

@@ -222,7 +222,7 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       expect(await count('payments', { userId: who.userId })).toBe(1);
     });
 
-    it('an order tampered to another amount or currency is captured but refused: no grant', async () => {
+    it('an order tampered to another amount, currency or custom_id is captured but refused: no grant', async () => {
       const who = await person();
       const cheap = await createOrder(who, 'lifetime');
       sandbox.approve(cheap, { webhooks: 'drop' });
@@ -230,9 +230,14 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       const euros = await createOrder(who, 'pro-weekly');
       sandbox.approve(euros, { webhooks: 'drop' });
       sandbox.tamper(euros, { currency_code: 'EUR', value: '2.00' });
+      // Another person's custom_id on an order of the right amount.
+      const theirs = await createOrder(who, 'pro-monthly');
+      sandbox.approve(theirs, { webhooks: 'drop' });
+      sandbox.tamperCustomId(theirs, 'someone-else:pro-monthly');
       for (const [plan, orderId] of [
         ['lifetime', cheap],
         ['pro-weekly', euros],
+        ['pro-monthly', theirs],
       ] as const) {
         const response = await success(who, plan, orderId);
         expect(response.status).toBe(400);
@@ -246,10 +251,10 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       const rejected = await count('webhook_events', {
         provider: 'paypal',
         eventType: 'PAYMENT.CAPTURE.COMPLETED',
-        orderId: { $in: [cheap, euros] },
+        orderId: { $in: [cheap, euros, theirs] },
         outcome: 'rejected',
       });
-      expect(rejected).toBeGreaterThanOrEqual(2);
+      expect(rejected).toBe(3);
     });
   });
 
