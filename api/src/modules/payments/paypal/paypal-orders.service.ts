@@ -151,7 +151,7 @@ export class PaypalOrdersService {
     const capture = unit?.payments?.captures?.[0];
     if (!capture) return 'not-completed';
     // The capture repeats its unit's custom_id; the unit's stands in where it does not.
-    const customId = capture.custom_id ?? unit?.custom_id;
+    const customId = capture.custom_id ?? unit.custom_id;
     return this.fromCapture(order, { ...capture, ...(customId ? { custom_id: customId } : {}) });
   }
 
