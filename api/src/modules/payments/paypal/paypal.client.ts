@@ -133,7 +133,11 @@ export class PaypalClient {
     }
   }
 
-  /** PayPal's own check of a delivery's signature for our webhook id: SUCCESS or not. */
+  /**
+   * PayPal's own check of a delivery's signature for our webhook id: SUCCESS or not. The event
+   * goes back as parsed JSON, as the call takes it; PayPal's events carry amounts as strings, so
+   * parsing and serialising again keeps the bytes it signed.
+   */
   async verifyWebhookSignature(
     transmission: WebhookTransmission,
     event: unknown,

@@ -1,4 +1,4 @@
-import { IsEmail, IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
 import {
   PLAN_CODES,
   type PaypalCreateOrderRequest,
@@ -14,10 +14,10 @@ export class PaypalCreateOrderDto implements PaypalCreateOrderRequest {
 }
 
 export class PaypalPaymentSuccessDto implements PaypalPaymentSuccessRequest {
-  /** Ignored: the signed-in person's stored order is what is captured. */
+  /** Ignored (any string, so a page without the address still gets its answer): the signed-in
+   * person's stored order is what is captured. */
   @IsOptional()
   @IsString()
-  @IsEmail()
   @MaxLength(254)
   emailId?: string;
 

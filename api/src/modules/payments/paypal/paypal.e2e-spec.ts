@@ -136,6 +136,17 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       }
     });
 
+    it('refuses a cross-site request without the CSRF token (403), creating nothing', async () => {
+      const who = await person();
+      const response = await who.browser.request(`${platform.api}/api/paypal/create-order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'pro-monthly' }),
+      });
+      expect(response.status).toBe(403);
+      expect(await count('payment_orders', { userId: who.userId })).toBe(0);
+    });
+
     it('refuses an unknown plan (400) and creates nothing', async () => {
       const who = await person();
       const response = await post(who, '/api/paypal/create-order', { plan: 'pro-forever' });
