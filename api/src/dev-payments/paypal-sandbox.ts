@@ -521,6 +521,18 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
           );
         }
       }
+      if (!/^https?:\/\/[^\s]+$/.test(body.cert_url as string)) {
+        return json(
+          res,
+          400,
+          errorOf(
+            'VALIDATION_ERROR',
+            'Invalid request - see details',
+            'INVALID_PARAMETER_SYNTAX',
+            'cert_url is not a URL',
+          ),
+        );
+      }
       if (typeof body.webhook_event !== 'object' || body.webhook_event === null) {
         return json(
           res,

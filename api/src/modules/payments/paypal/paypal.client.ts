@@ -143,11 +143,9 @@ export class PaypalClient {
     event: unknown,
   ): Promise<boolean> {
     const { webhookId } = this.settings();
-    const result = await this.json<{ verification_status?: string }>(
-      'verify a webhook signature',
-      'POST',
-      '/v1/notifications/verify-webhook-signature',
-      {
+    let response: Response;
+    try {
+      response = await this.send('POST', '/v1/notifications/verify-webhook-signature', {
         body: {
           auth_algo: transmission.authAlgo,
           cert_url: transmission.certUrl,
@@ -157,7 +155,22 @@ export class PaypalClient {
           webhook_id: webhookId,
           webhook_event: event,
         },
-      },
+      });
+    } catch (error) {
+      throw this.unavailable('verify a webhook signature', error);
+    }
+    // PayPal refuses malformed transmission values with a 4xx (VALIDATION_ERROR): not verified,
+    // so the delivery gets 401 like a FAILURE. Its 5xx stays a 503 (PayPal retries the delivery).
+    if (response.status >= 400 && response.status < 500 && response.status !== 401) {
+      const text = await response.text().catch(() => '');
+      this.logger.warn(
+        `PayPal refused to verify a webhook signature: ${String(response.status)} ${text.slice(0, 200)}`,
+      );
+      return false;
+    }
+    const result = await this.read<{ verification_status?: string }>(
+      'verify a webhook signature',
+      response,
     );
     return result.verification_status === 'SUCCESS';
   }

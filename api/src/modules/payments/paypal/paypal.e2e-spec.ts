@@ -291,6 +291,8 @@ describe('wallet payments (PayPal) against the sandbox', () => {
         statuses.push((await sendWebhook(body, { [header]: undefined })).status);
       }
       statuses.push((await sendWebhook(body, { 'paypal-transmission-sig': 'AAAA' })).status);
+      // A value PayPal's check refuses with 400 VALIDATION_ERROR: 401 too, not 5xx.
+      statuses.push((await sendWebhook(body, { 'paypal-cert-url': 'not a url' })).status);
       statuses.push((await sendWebhook(body, { 'paypal-transmission-sig': '' })).status);
       const signed = sandbox.sign(body);
       const changed = body.replace('99.00', '98.00');
