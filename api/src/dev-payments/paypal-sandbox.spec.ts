@@ -55,6 +55,38 @@ describe('the local PayPal sandbox', () => {
       await sandbox.close();
     });
 
+    it('serves the JS SDK for its own client id only, defining paypal.Buttons', async () => {
+      const sdk = await fetch(`${sandbox.url}/sdk/js?client-id=${KEYS.clientId}&currency=USD`);
+      expect(sdk.status).toBe(200);
+      expect(sdk.headers.get('content-type')).toMatch(/javascript/);
+      const text = await sdk.text();
+      expect(text).toContain('window.paypal = { Buttons: Buttons');
+      expect(text).toContain(JSON.stringify(sandbox.url));
+      const other = await fetch(`${sandbox.url}/sdk/js?client-id=someone-else`);
+      expect(other.status).toBe(400);
+    });
+
+    it('the approval page, opened by the buttons, tells only the named opener origin', async () => {
+      const id = await createOrder();
+      const page = await fetch(
+        `${sandbox.url}/checkoutnow?token=${id}&origin=${encodeURIComponent('http://shop.test:3000')}`,
+      );
+      const html = await page.text();
+      expect(html).toContain('Pay $4.00 USD');
+      expect(html).toContain('Cancel and return');
+      const approved = await fetch(
+        `${sandbox.url}/checkoutnow/approve?token=${id}&origin=${encodeURIComponent('http://shop.test:3000')}`,
+        { method: 'POST' },
+      );
+      const done = await approved.text();
+      expect(done).toContain('paypal-sandbox:approved');
+      expect(done).toContain('"http://shop.test:3000"');
+      expect(sandbox.order(id)?.status).toBe('APPROVED');
+      // Not an origin: no script at all.
+      const odd = await fetch(`${sandbox.url}/checkoutnow?token=${id}&origin=javascript:alert(1)`);
+      expect(await odd.text()).not.toContain('<script>');
+    });
+
     it('answers 401 to wrong client credentials and to a call without a token', async () => {
       const wrong = await fetch(`${sandbox.url}/v1/oauth2/token`, {
         method: 'POST',

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { approvalPage, approvedPage, popupOpenerOrigin, sdkScript } from './paypal-buttons.js';
 
 // A local stand-in for PayPal's REST API (development and tests only): OAuth2 client credentials,
 // Orders v2 (create, get, capture) with PayPal's statuses (CREATED → APPROVED by the payer, here
@@ -372,17 +373,37 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       });
     }
 
+    // The JS SDK (the wallet buttons), as PayPal serves it from www.paypal.com/sdk/js.
+    if (req.method === 'GET' && path === '/sdk/js') {
+      const clientId = url.searchParams.get('client-id') ?? '';
+      if (clientId !== options.clientId) {
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('/* PayPal sandbox: unknown client-id */');
+        return;
+      }
+      res.writeHead(200, {
+        'content-type': 'application/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+      });
+      res.end(sdkScript(base, clientId));
+      return;
+    }
     // The approve page (what a person sees in the wallet popup), and its form.
     if (req.method === 'GET' && path === '/checkoutnow') {
       const token = url.searchParams.get('token') ?? '';
       const order = orders.get(token);
       res.writeHead(order ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        order
-          ? `<!doctype html><title>PayPal sandbox</title><h1>Pay $${order.purchase_units[0]?.amount.value ?? ''} USD</h1>` +
-              `<p>Order ${order.id}: ${order.status}</p>` +
-              `<form method="post" action="/checkoutnow/approve?token=${order.id}"><button>Approve payment</button></form>`
-          : 'No such order',
+        approvalPage({
+          order: order
+            ? {
+                id: order.id,
+                status: order.status,
+                amount: order.purchase_units[0]?.amount.value ?? '',
+              }
+            : null,
+          origin: popupOpenerOrigin(url.searchParams.get('origin')),
+        }),
       );
       return;
     }
@@ -392,7 +413,11 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       approve(token);
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
-        '<!doctype html><title>PayPal sandbox</title><p>Approved. You can close this window.</p>',
+        approvedPage({
+          orderId: token,
+          payerId: orders.get(token)?.payer?.payer_id ?? '',
+          origin: popupOpenerOrigin(url.searchParams.get('origin')),
+        }),
       );
       return;
     }
