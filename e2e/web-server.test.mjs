@@ -142,6 +142,52 @@ describe('the shell', () => {
     ]);
   });
 
+  it("allows PayPal's SDK and frame origin for the wallet, the sandbox's instead locally, and nothing without a client id", async () => {
+    const none = directives((await get('/pricing')).headers.get('content-security-policy'));
+    expect(Object.values(none).flat().join(' ')).not.toMatch(/paypal/);
+
+    const live = await serve('shell', 'shell', { ...ENV, PAYPAL_CLIENT_ID: 'live-client' });
+    expect(await (await live('/runtime-config.json')).json()).toMatchObject({
+      paypalSdkUrl: 'https://www.paypal.com/sdk/js?client-id=live-client&currency=USD',
+      paypalFrameOrigin: 'https://www.paypal.com',
+    });
+    const liveCsp = directives((await live('/pricing')).headers.get('content-security-policy'));
+    expect(liveCsp['script-src']).toContain('https://www.paypal.com');
+    expect(liveCsp['frame-src']).toEqual([
+      ...PAYMENT_PROVIDER_ORIGINS,
+      'https://api.razorpay.com',
+      'https://www.paypal.com',
+    ]);
+    expect(liveCsp['connect-src'].join(' ')).not.toMatch(/paypal/);
+    expect(Object.values(liveCsp).flat().join(' ')).not.toMatch(/\*\.paypal/);
+
+    const sandboxed = await serve('shell', 'shell', {
+      ...ENV,
+      PAYPAL_CLIENT_ID: 'local-sandbox-paypal-client',
+      PAYPAL_API_URL: 'http://127.0.0.1:4202',
+    });
+    expect(await (await sandboxed('/runtime-config.json')).json()).toMatchObject({
+      paypalSdkUrl: 'http://127.0.0.1:4202/sdk/js?client-id=local-sandbox-paypal-client&currency=USD',
+      paypalFrameOrigin: 'http://127.0.0.1:4202',
+    });
+    const csp = directives((await sandboxed('/')).headers.get('content-security-policy'));
+    expect(csp['script-src']).toContain('http://127.0.0.1:4202');
+    expect(csp['frame-src']).toContain('http://127.0.0.1:4202');
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(/paypal\.com/);
+    expect(csp['connect-src']).not.toContain('http://127.0.0.1:4202');
+    expect(csp['form-action']).not.toContain('http://127.0.0.1:4202');
+
+    // PayPal's own sandbox API still takes PayPal's SDK (a sandbox client id).
+    const paypalSandbox = await serve('shell', 'shell', {
+      ...ENV,
+      PAYPAL_CLIENT_ID: 'sb-client',
+      PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com',
+    });
+    expect(await (await paypalSandbox('/runtime-config.json')).json()).toMatchObject({
+      paypalSdkUrl: 'https://www.paypal.com/sdk/js?client-id=sb-client&currency=USD',
+    });
+  });
+
   it('sends nosniff and a Referrer-Policy, and HSTS only behind TLS', async () => {
     const plain = await get('/');
     expect(plain.headers.get('x-content-type-options')).toBe('nosniff');

@@ -23,6 +23,13 @@ export type RuntimeConfig = {
   razorpayCheckoutUrl: string;
   /** The origin of the checkout's frame (the shell's CSP frame-src allows it and no other). */
   razorpayFrameOrigin: string;
+  /**
+   * PayPal's JS SDK (the wallet page) with the client id and currency=USD: PayPal's in production,
+   * the local sandbox's when the API talks to it (PAYPAL_API_URL not PayPal's); '' with no client id.
+   */
+  paypalSdkUrl: string;
+  /** The origin the wallet's buttons frame and its popup come from (the CSP allows it, no other). */
+  paypalFrameOrigin: string;
   remotes: RemoteEntry[];
 };
 
@@ -30,6 +37,11 @@ export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.
 /** Razorpay's checkout.js opens its checkout in a frame served from api.razorpay.com. */
 export const RAZORPAY_FRAME_ORIGIN = 'https://api.razorpay.com';
 const RAZORPAY_API_ORIGIN = 'https://api.razorpay.com';
+
+export const PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';
+/** PayPal's SDK renders its buttons in frames from www.paypal.com and opens its popup there. */
+export const PAYPAL_FRAME_ORIGIN = 'https://www.paypal.com';
+const PAYPAL_API_ORIGINS = ['https://api-m.paypal.com', 'https://api-m.sandbox.paypal.com'];
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
@@ -61,6 +73,21 @@ function razorpayCheckout(env: Record<string, string | undefined>): {
   };
 }
 
+/** Where the wallet's SDK and its frame/popup come from (see RuntimeConfig). */
+function paypalWallet(env: Record<string, string | undefined>): {
+  paypalSdkUrl: string;
+  paypalFrameOrigin: string;
+} {
+  const clientId = env.PAYPAL_CLIENT_ID ?? '';
+  const sandbox = originOf(env.PAYPAL_API_URL ?? '');
+  const local = sandbox && !PAYPAL_API_ORIGINS.includes(sandbox) ? sandbox : null;
+  if (!clientId) return { paypalSdkUrl: '', paypalFrameOrigin: local ?? PAYPAL_FRAME_ORIGIN };
+  const query = `client-id=${encodeURIComponent(clientId)}&currency=USD`;
+  return local
+    ? { paypalSdkUrl: `${local}/sdk/js?${query}`, paypalFrameOrigin: local }
+    : { paypalSdkUrl: `${PAYPAL_SDK_URL}?${query}`, paypalFrameOrigin: PAYPAL_FRAME_ORIGIN };
+}
+
 export function buildRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
   return {
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
@@ -70,6 +97,7 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     adConversionId: env.AD_CONVERSION_ID || '',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     ...razorpayCheckout(env),
+    ...paypalWallet(env),
     remotes: REMOTES.map((remote) => ({
       name: remote.name,
       entry: `${trimSlash(env[remote.urlVar] || `http://localhost:${String(remote.port)}`)}/mf-manifest.json`,

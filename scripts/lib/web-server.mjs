@@ -39,6 +39,18 @@ export function cardCheckoutSources(config) {
   };
 }
 
+/**
+ * The wallet's SDK origin (script-src) and its buttons' frame origin (frame-src), from the runtime
+ * configuration; nothing when the wallet has no client id. Its popup is a window of its own.
+ */
+export function walletSources(config) {
+  if (!config.paypalSdkUrl) return { scripts: [], frames: [] };
+  return {
+    scripts: unique([originOf(config.paypalSdkUrl)]),
+    frames: unique([originOf(config.paypalFrameOrigin ?? '')]),
+  };
+}
+
 const ONE_YEAR = 365 * 24 * 3600;
 const IMMUTABLE = `public, max-age=${ONE_YEAR}, immutable`;
 const REVALIDATE = 'no-cache';
@@ -68,10 +80,11 @@ export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDE
   const api = originOf(config.apiUrl);
   const analytics = originOf(config.analyticsEndpoint);
   const card = cardCheckoutSources(config);
-  const frames = [...providers, ...card.frames];
+  const wallet = walletSources(config);
+  const frames = [...providers, ...card.frames, ...wallet.frames];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...providers, ...card.scripts],
+    'script-src': ["'self'", ...remotes, ...providers, ...card.scripts, ...wallet.scripts],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes],
     'font-src': ["'self'", 'data:', ...remotes],

@@ -9,6 +9,8 @@ export type PlatformConfig = {
   affiliateSignupUrl: string;
   /** Razorpay's checkout.js, or the local sandbox's (the card flow on /pricing). */
   razorpayCheckoutUrl: string;
+  /** PayPal's JS SDK with the client id, or the local sandbox's (the wallet page); '' when none. */
+  paypalSdkUrl: string;
 };
 
 let config: PlatformConfig = {
@@ -16,6 +18,7 @@ let config: PlatformConfig = {
   supportEmail: 'support@example.com',
   affiliateSignupUrl: '/affiliate',
   razorpayCheckoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+  paypalSdkUrl: '',
 };
 
 export function configurePlatform(next: Partial<PlatformConfig>): void {
