@@ -72,3 +72,9 @@ export type PaypalCreateOrderResponse = { orderId: string };
  */
 export type PaypalPaymentSuccessRequest = { emailId?: string; plan: string; orderID?: string };
 export type PaypalPaymentSuccessResponse = { success: true; plan: string };
+
+/** Spec §9 storage keys of the wallet flow: the wallet link kept across sign-in, and the cross-tab upgrade flag. */
+export const PENDING_PAYPAL_PLAN_LINK = 'pendingPaypalPlanLink';
+export const USER_UPGRADED_VIA_PAYPAL = 'userUpgradedViaPaypal';
+/** The wallet checkout page (the 'wallet link' a plan is sold through): /paypal-checkout?plan=<code>. */
+export const WALLET_CHECKOUT_PATH = '/paypal-checkout';

@@ -6,6 +6,7 @@ import { PaymentSuccessPage } from './features/payment-success/PaymentSuccessPag
 import { RefundPolicyPage } from './features/refund-policy/RefundPolicyPage';
 import { PricingPage } from './features/pricing/PricingPage';
 import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
+import { WalletCheckoutPage } from './features/wallet/WalletCheckoutPage';
 import { SupportInboxPage } from './features/support/SupportInboxPage';
 
 const main: RouteChrome = { navbar: 'main', footer: 'main' };
@@ -29,6 +30,7 @@ export const routes: RemoteRoute[] = [
     handle: main,
     element: <PaymentSuccessPage />,
   },
+  { path: '/paypal-checkout', handle: main, element: <WalletCheckoutPage /> },
   { path: '/signup-success', handle: main, element: <SignupSuccessPage /> },
   { path: '/affiliate', handle: main, element: <AffiliatePage /> },
   { path: '/support', handle: main, element: <SupportInboxPage /> },

@@ -1,0 +1,121 @@
+import { PLAN_CODES, type CatalogPlan } from 'contracts';
+import {
+  loadSession,
+  PageSection,
+  startPricingLogin,
+  track,
+  useSession,
+} from 'shared-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { fetchPlans } from '../../common/billing-api';
+import { formatMoney } from '../../common/format';
+import { LoadState } from '../../common/LoadState';
+import { useApiResource } from '../../common/useApiResource';
+import {
+  confirmWalletPayment,
+  createWalletOrder,
+  loadPaypalSdk,
+  markUpgradedViaPaypal,
+  rememberWalletLink,
+} from '../../common/wallet';
+
+export const WALLET_CANCELLED = 'Payment cancelled: nothing was charged.';
+export const WALLET_UNAVAILABLE = 'PayPal is not available right now. Please try again later.';
+
+const isPlanCode = (code: string | null): code is (typeof PLAN_CODES)[number] =>
+  (PLAN_CODES as readonly string[]).includes(code ?? '');
+
+function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
+  const navigate = useNavigate();
+  const container = useRef<HTMLDivElement>(null);
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    let live = true;
+    const host = container.current;
+    loadPaypalSdk()
+      .then((paypal) => {
+        if (!live || !host) return;
+        host.replaceChildren();
+        return paypal
+          .Buttons({
+            createOrder: () => {
+              setNote('');
+              return createWalletOrder(plan.code);
+            },
+            onApprove: async ({ orderID }) => {
+              try {
+                const code = await confirmWalletPayment({ emailId, plan: plan.code, orderID });
+                markUpgradedViaPaypal();
+                track('ad_conversion', { kind: 'sale', plan: code });
+                await loadSession(true);
+                void navigate(`/payment-success?plan=${encodeURIComponent(code)}`);
+              } catch (error) {
+                // Spec §8: a wallet failure is only logged.
+                console.error('the wallet payment was not confirmed', error);
+              }
+            },
+            onCancel: () => setNote(WALLET_CANCELLED),
+            onError: (error) => console.error('the PayPal buttons failed', error),
+          })
+          .render(host);
+      })
+      .catch((error: unknown) => {
+        console.error('the PayPal buttons did not load', error);
+        if (live) setNote(WALLET_UNAVAILABLE);
+      });
+    return () => {
+      live = false;
+    };
+  }, [plan.code, emailId, navigate]);
+  return (
+    <>
+      <div ref={container} data-testid="paypal-buttons" />
+      <p role="status">{note}</p>
+    </>
+  );
+}
+
+/** /paypal-checkout?plan=<code>: one plan paid with the wallet (spec §4 Payment, §7). */
+export function WalletCheckoutPage() {
+  const location = useLocation();
+  const user = useSession();
+  const code = new URLSearchParams(location.search).get('plan');
+  const plans = useApiResource(fetchPlans);
+  const started = useRef(false);
+
+  // Signed out: keep the wallet link and sign in; /pricing opens it in a new tab afterwards.
+  useEffect(() => {
+    if (user !== null || !isPlanCode(code) || started.current) return;
+    started.current = true;
+    rememberWalletLink(`${location.pathname}${location.search}`);
+    startPricingLogin('/pricing').catch((error: unknown) => {
+      console.error('login failed', error);
+    });
+  }, [user, code, location]);
+
+  if (!isPlanCode(code)) {
+    return (
+      <PageSection aria-labelledby="wallet-title">
+        <h1 id="wallet-title">Pay with PayPal</h1>
+        <p role="alert">This plan cannot be bought here.</p>
+      </PageSection>
+    );
+  }
+  const plan = plans.status === 'ready' ? plans.data.plans.find((p) => p.code === code) : null;
+  return (
+    <PageSection aria-labelledby="wallet-title">
+      <h1 id="wallet-title">Pay with PayPal</h1>
+      <LoadState resource={plans} what="the plans" retry={plans.retry} />
+      {user === null && <p>Signing you in to pay…</p>}
+      {user && plan && (
+        <>
+          <p>
+            <strong>{plan.plan}</strong>: {formatMoney(plan.foreignRate, 'USD')}
+          </p>
+          <Buttons plan={plan} emailId={user.email} />
+        </>
+      )}
+    </PageSection>
+  );
+}
