@@ -1,3 +1,4 @@
+import { USER_UPGRADED_VIA_PAYPAL } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
@@ -12,6 +13,11 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 const root = createRoot(container);
 
+// A wallet upgrade in another tab (spec §4): that tab sets the flag, this one reloads to show it.
+window.addEventListener('storage', (event) => {
+  if (event.key === USER_UPGRADED_VIA_PAYPAL && event.newValue) window.location.reload();
+});
+
 fetchRuntimeConfig().then(
   (config) => {
     configureApi({ baseUrl: config.apiUrl });
@@ -20,6 +26,7 @@ fetchRuntimeConfig().then(
       supportEmail: config.supportEmail,
       affiliateSignupUrl: config.affiliateSignupUrl,
       razorpayCheckoutUrl: config.razorpayCheckoutUrl,
+      paypalSdkUrl: config.paypalSdkUrl ?? '',
     });
     configureAnalytics({
       endpoint: config.analyticsEndpoint,

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { formatMoney } from '../../common/format';
 import { payments } from '../../common/payments';
 import { usePaymentAction } from '../../common/usePaymentAction';
+import { walletLink } from '../../common/wallet';
 import { periodOf } from './plan-cards';
 
 const StyledCard = styled.li<{ $current: boolean }>`
@@ -94,6 +95,7 @@ function CardAction({ plan, current, signedIn, paymentsAvailable, isIndianUser }
         Buy {plan.plan}
       </Button>
       <p role="status">{action.message}</p>
+      {paymentsAvailable && !isIndianUser && <a href={walletLink(plan.code)}>Pay with PayPal</a>}
     </>
   );
 }

@@ -10,6 +10,7 @@ import { formatMoney } from '../../common/format';
 import { LoadState } from '../../common/LoadState';
 import { MaintenanceBanner, StyledBanner } from '../../common/MaintenanceBanner';
 import { useApiResource } from '../../common/useApiResource';
+import { openPendingWalletLink } from '../../common/wallet';
 import { currentPlanOf, visibleCards } from './plan-cards';
 import { PlanCard } from './PlanCard';
 
@@ -87,6 +88,8 @@ function useResumePendingPayment(plans: PlansResponse | null, user: SessionState
   const navigate = useNavigate();
   useEffect(() => {
     if (!plans || !user) return;
+    // A wallet link kept across sign-in (spec §4): opened in a new tab, and removed.
+    openPendingWalletLink();
     const pending = takePendingPlan();
     if (!pending || !plans.paymentsAvailable || !plans.isIndianUser) return;
     const plan = plans.plans.find((entry) => entry.plan === pending.planType);
