@@ -71,14 +71,36 @@ async function startRazorpaySandbox() {
   return { sandbox, env };
 }
 
+/** The PayPal sandbox's keys in the browser tests. */
+const SANDBOX_PAYPAL_KEYS = {
+  clientId: 'e2e-sandbox-paypal-client',
+  clientSecret: 'e2e-sandbox-paypal-secret',
+  webhookId: 'E2ESANDBOXWEBHOOK',
+};
+
+/** The PayPal sandbox (server API, JS SDK, approval page) in this process, and its variables. */
+async function startPaypalSandbox() {
+  const { startPaypalSandbox: start } = await import('../../api/dist/dev-payments/paypal-sandbox.js');
+  const sandbox = await start({ nodeEnv: 'test', ...SANDBOX_PAYPAL_KEYS, habits: { copies: 2 } });
+  const env = {
+    PAYPAL_CLIENT_ID: SANDBOX_PAYPAL_KEYS.clientId,
+    PAYPAL_CLIENT_SECRET: SANDBOX_PAYPAL_KEYS.clientSecret,
+    PAYPAL_WEBHOOK_ID: SANDBOX_PAYPAL_KEYS.webhookId,
+    PAYPAL_API_URL: sandbox.url,
+  };
+  return { sandbox, env };
+}
+
 /**
- * `apiEnv`: variables for the API alone (see browserSuite). `razorpaySandbox`: start the Razorpay
+ * `apiEnv`: variables for the API alone (see browserSuite). `paypalSandbox`: start the PayPal
+ * sandbox (the wallet). `razorpaySandbox`: start the Razorpay
  * sandbox (server API, checkout.js and checkout page, webhooks to this stack's API).
  */
-export async function startStack({ apiEnv = {}, razorpaySandbox = false } = {}) {
+export async function startStack({ apiEnv = {}, razorpaySandbox = false, paypalSandbox = false } = {}) {
   const group = new ServiceGroup({ quiet: true });
   const db = await startDatabase(group);
   const payments = razorpaySandbox ? await startRazorpaySandbox() : null;
+  const wallet = paypalSandbox ? await startPaypalSandbox() : null;
   const env = {
     SHELL_PORT: String(await freePort()),
     API_PORT: String(await freePort()),
@@ -102,11 +124,17 @@ export async function startStack({ apiEnv = {}, razorpaySandbox = false } = {}) 
       RAZORPAY_WEBHOOK_SECRET: '',
       RAZORPAY_API_URL: '',
       RAZORPAY_CHECKOUT_URL: '',
+      PAYPAL_CLIENT_ID: '',
+      PAYPAL_CLIENT_SECRET: '',
+      PAYPAL_WEBHOOK_ID: '',
+      PAYPAL_API_URL: '',
       ...payments?.env,
+      ...wallet?.env,
     },
     apiEnv,
   });
   payments?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/razorpay`);
+  wallet?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/paypal`);
 
   const signalRemote = (dir, signal) => {
     const entry = services.remotes.find((r) => r.remote.dir === dir);
@@ -118,6 +146,8 @@ export async function startStack({ apiEnv = {}, razorpaySandbox = false } = {}) 
     mongoUri: db.uri,
     /** The Razorpay sandbox, when the suite asked for it. */
     razorpay: payments?.sandbox ?? null,
+    /** The PayPal sandbox, when the suite asked for it. */
+    paypal: wallet?.sandbox ?? null,
     url: (p = '/') => `${layout.shell.url}${p}`,
     /** Stops one remote's server, as when its deployment is down. */
     async stopRemote(dir) {
@@ -147,6 +177,8 @@ export async function startStack({ apiEnv = {}, razorpaySandbox = false } = {}) 
       await group.stopAll();
       await payments?.sandbox.idle();
       await payments?.sandbox.close();
+      await wallet?.sandbox.idle();
+      await wallet?.sandbox.close();
       rmSync(db.dataDir, { recursive: true, force: true });
     },
   };
