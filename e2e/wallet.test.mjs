@@ -95,7 +95,9 @@ test('signed out, the wallet link is kept across sign-in and then opened in a ne
   await opened.waitForLoadState();
   expect(pathOf(opened)).toBe(WALLET);
   expect(pathOf(page)).toBe('/pricing');
-  expect(await page.evaluate(() => window.localStorage.getItem('pendingPaypalPlanLink'))).toBeNull();
+  expect(
+    await page.evaluate(() => window.localStorage.getItem('pendingPaypalPlanLink')),
+  ).toBeNull();
   await opened.getByText('Pro Weekly').waitFor();
   await opened.getByRole('button', { name: 'Pay with PayPal' }).waitFor();
 });
@@ -112,5 +114,7 @@ test('a cancelled approval changes nothing: the page says nothing was charged', 
   await page.getByText('Payment cancelled: nothing was charged.').waitFor();
   expect(pathOf(page)).toBe(WALLET);
   expect(await planOf(page)).toBe('Free user');
-  expect(await page.evaluate(() => window.localStorage.getItem('userUpgradedViaPaypal'))).toBeNull();
+  expect(
+    await page.evaluate(() => window.localStorage.getItem('userUpgradedViaPaypal')),
+  ).toBeNull();
 });

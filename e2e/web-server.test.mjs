@@ -167,7 +167,8 @@ describe('the shell', () => {
       PAYPAL_API_URL: 'http://127.0.0.1:4202',
     });
     expect(await (await sandboxed('/runtime-config.json')).json()).toMatchObject({
-      paypalSdkUrl: 'http://127.0.0.1:4202/sdk/js?client-id=local-sandbox-paypal-client&currency=USD',
+      paypalSdkUrl:
+        'http://127.0.0.1:4202/sdk/js?client-id=local-sandbox-paypal-client&currency=USD',
       paypalFrameOrigin: 'http://127.0.0.1:4202',
     });
     const csp = directives((await sandboxed('/')).headers.get('content-security-policy'));

@@ -80,7 +80,8 @@ const SANDBOX_PAYPAL_KEYS = {
 
 /** The PayPal sandbox (server API, JS SDK, approval page) in this process, and its variables. */
 async function startPaypalSandbox() {
-  const { startPaypalSandbox: start } = await import('../../api/dist/dev-payments/paypal-sandbox.js');
+  const { startPaypalSandbox: start } =
+    await import('../../api/dist/dev-payments/paypal-sandbox.js');
   const sandbox = await start({ nodeEnv: 'test', ...SANDBOX_PAYPAL_KEYS, habits: { copies: 2 } });
   const env = {
     PAYPAL_CLIENT_ID: SANDBOX_PAYPAL_KEYS.clientId,
@@ -96,7 +97,11 @@ async function startPaypalSandbox() {
  * sandbox (the wallet). `razorpaySandbox`: start the Razorpay
  * sandbox (server API, checkout.js and checkout page, webhooks to this stack's API).
  */
-export async function startStack({ apiEnv = {}, razorpaySandbox = false, paypalSandbox = false } = {}) {
+export async function startStack({
+  apiEnv = {},
+  razorpaySandbox = false,
+  paypalSandbox = false,
+} = {}) {
   const group = new ServiceGroup({ quiet: true });
   const db = await startDatabase(group);
   const payments = razorpaySandbox ? await startRazorpaySandbox() : null;

@@ -26,7 +26,7 @@ fetchRuntimeConfig().then(
       supportEmail: config.supportEmail,
       affiliateSignupUrl: config.affiliateSignupUrl,
       razorpayCheckoutUrl: config.razorpayCheckoutUrl,
-      paypalSdkUrl: config.paypalSdkUrl ?? '',
+      paypalSdkUrl: config.paypalSdkUrl,
     });
     configureAnalytics({
       endpoint: config.analyticsEndpoint,

@@ -116,7 +116,8 @@ export function approvalPage(input: {
   origin: string | null;
 }): string {
   const { order, origin } = input;
-  if (!order) return '<!doctype html><title>PayPal sandbox</title><p role="alert">No such order</p>';
+  if (!order)
+    return '<!doctype html><title>PayPal sandbox</title><p role="alert">No such order</p>';
   const action = `/checkoutnow/approve?token=${encodeURIComponent(order.id)}${
     origin ? `&origin=${encodeURIComponent(origin)}` : ''
   }`;
@@ -143,7 +144,11 @@ ${
 }
 
 /** After Approve: tells the opener (when one is named) and closes. */
-export function approvedPage(input: { orderId: string; payerId: string; origin: string | null }): string {
+export function approvedPage(input: {
+  orderId: string;
+  payerId: string;
+  origin: string | null;
+}): string {
   const tell = input.origin
     ? `<script>
   if (window.opener) window.opener.postMessage({ type: 'paypal-sandbox:approved', orderID: ${JSON.stringify(

@@ -56,7 +56,9 @@ export type PaypalButtonsOptions = {
   onError?: (error: unknown) => void;
 };
 export type PaypalNamespace = {
-  Buttons: (options: PaypalButtonsOptions) => { render: (target: string | HTMLElement) => Promise<void> };
+  Buttons: (options: PaypalButtonsOptions) => {
+    render: (target: string | HTMLElement) => Promise<void>;
+  };
 };
 
 declare global {

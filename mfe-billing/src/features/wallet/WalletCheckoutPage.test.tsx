@@ -10,7 +10,6 @@ import {
   type PaypalButtonsOptions,
 } from '../../common/wallet';
 import { fakeApi, json, plansResponse } from '../../testing/billing-fixtures';
-import { PricingPage } from '../pricing/PricingPage';
 import { WALLET_CANCELLED, WalletCheckoutPage } from './WalletCheckoutPage';
 
 // The wallet page's storage keys (spec §4 Payment, §9): pendingPaypalPlanLink across sign-in,
@@ -44,7 +43,6 @@ const renderAt = (path: string) =>
     <MemoryRouter initialEntries={[path]}>
       <Routes>
         <Route path="/paypal-checkout" element={<WalletCheckoutPage />} />
-        <Route path="/pricing" element={<PricingPage />} />
         <Route path="*" element={<Where />} />
       </Routes>
     </MemoryRouter>,
@@ -56,6 +54,14 @@ const api = (routes: Record<string, unknown>) =>
     '/api/session-init': { csrfToken: 'csrf-1' },
     ...routes,
   });
+
+/** The one set of buttons the page rendered. */
+const rendered = (): PaypalButtonsOptions => {
+  expect(buttons).toHaveLength(1);
+  const [options] = buttons;
+  if (!options) throw new Error('no buttons');
+  return options;
+};
 
 let consoleError: jest.SpyInstance;
 beforeEach(() => {
@@ -86,21 +92,13 @@ describe('the wallet page /paypal-checkout', () => {
     expect(buttons).toHaveLength(0);
   });
 
-  it('signed in on /pricing: the kept link is opened in a new tab and removed, once', async () => {
-    localStorage.setItem(PENDING_PAYPAL_PLAN_LINK, '/paypal-checkout?plan=pro-weekly');
-    const open = jest.spyOn(window, 'open').mockImplementation(() => null);
-    api({ '/api/me': { user: buyer } });
-    renderAt('/pricing');
-    await waitFor(() =>
-      expect(open).toHaveBeenCalledWith('/paypal-checkout?plan=pro-weekly', '_blank'),
-    );
-    expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBeNull();
-    expect(open).toHaveBeenCalledTimes(1);
-  });
-
   it('never opens a kept value that is not a wallet link of this site', () => {
     const open = jest.fn();
-    for (const value of ['https://evil.example/paypal-checkout?plan=x', '//evil.example', '/pricing']) {
+    for (const value of [
+      'https://evil.example/paypal-checkout?plan=x',
+      '//evil.example',
+      '/pricing',
+    ]) {
       localStorage.setItem(PENDING_PAYPAL_PLAN_LINK, value);
       expect(openPendingWalletLink(open)).toBe(false);
       expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBeNull();
@@ -118,10 +116,12 @@ describe('the wallet page /paypal-checkout', () => {
     expect(await screen.findByText('Pro Weekly')).toBeInTheDocument();
     expect(screen.getByText(/\$2/)).toBeInTheDocument();
     await waitFor(() => expect(buttons).toHaveLength(1));
-    const [options] = buttons;
-    expect(await options!.createOrder()).toBe('ORDER0000000000001');
-    await options!.onApprove({ orderID: 'ORDER0000000000001' });
-    expect(await screen.findByTestId('where')).toHaveTextContent('/payment-success?plan=pro-weekly');
+    const options = rendered();
+    expect(await options.createOrder()).toBe('ORDER0000000000001');
+    await options.onApprove({ orderID: 'ORDER0000000000001' });
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/payment-success?plan=pro-weekly',
+    );
     expect(localStorage.getItem(USER_UPGRADED_VIA_PAYPAL)).toMatch(/^\d+$/);
     const success = fetchMock.mock.calls.find(([input]) =>
       String(input).endsWith('/api/paypal-payment-success'),
@@ -142,14 +142,14 @@ describe('the wallet page /paypal-checkout', () => {
     });
     renderAt('/paypal-checkout?plan=pro-weekly');
     await waitFor(() => expect(buttons).toHaveLength(1));
-    await buttons[0]!.onApprove({ orderID: 'ORDER0000000000002' });
+    await rendered().onApprove({ orderID: 'ORDER0000000000002' });
     expect(consoleError).toHaveBeenCalledWith(
       'the wallet payment was not confirmed',
       expect.any(Error),
     );
     expect(localStorage.getItem(USER_UPGRADED_VIA_PAYPAL)).toBeNull();
     expect(screen.queryByTestId('where')).toBeNull();
-    buttons[0]!.onCancel?.({ orderID: 'ORDER0000000000002' });
+    rendered().onCancel?.({ orderID: 'ORDER0000000000002' });
     expect(await screen.findByText(WALLET_CANCELLED)).toBeInTheDocument();
   });
 

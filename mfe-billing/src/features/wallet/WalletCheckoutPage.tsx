@@ -1,11 +1,5 @@
 import { PLAN_CODES, type CatalogPlan } from 'contracts';
-import {
-  loadSession,
-  PageSection,
-  startPricingLogin,
-  track,
-  useSession,
-} from 'shared-ui';
+import { loadSession, PageSection, startPricingLogin, track, useSession } from 'shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchPlans } from '../../common/billing-api';
