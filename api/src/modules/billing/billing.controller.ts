@@ -1,10 +1,16 @@
-import { Controller, Get, Inject, Req, UseGuards } from '@nestjs/common';
-import type { AddonPlansResponse, PaymentsResponse, PlansResponse } from 'contracts';
+import { Controller, Get, Inject, Param, Req, UseGuards } from '@nestjs/common';
+import type {
+  AddonPlansResponse,
+  PaymentReceiptResponse,
+  PaymentsResponse,
+  PlansResponse,
+} from 'contracts';
 import type { Request } from 'express';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import type { SignedInUser } from '../auth/auth.types.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { billingErrors } from './billing.errors.js';
 import { BillingService } from './billing.service.js';
 
 @Controller('api')
@@ -35,5 +41,27 @@ export class BillingController {
   @UseGuards(SignedInGuard)
   payments(@CurrentUser() user: SignedInUser): Promise<PaymentsResponse> {
     return this.billing.paymentsOf(user.id);
+  }
+
+  /**
+   * A printable receipt for one of the person's own payments, with the seller's details from
+   * configuration. Another person's payment id answers exactly like an unknown one (404).
+   */
+  @Get('billing/payments/:paymentId/receipt')
+  @UseGuards(SignedInGuard)
+  async receipt(
+    @CurrentUser() user: SignedInUser,
+    @Param('paymentId') paymentId: string,
+  ): Promise<PaymentReceiptResponse> {
+    const payment =
+      paymentId.length <= 128 ? await this.billing.paymentOf(user.id, paymentId) : null;
+    if (!payment) throw billingErrors.paymentNotFound();
+    return {
+      receipt: {
+        ...payment,
+        buyer: { name: user.name, email: user.email },
+        seller: { ...this.config.afterPayment.seller },
+      },
+    };
   }
 }
