@@ -11,6 +11,11 @@ import { RazorpayGateway } from './razorpay.gateway.js';
 
 export const RAZORPAY = 'razorpay';
 
+/** An affiliate code as trackers issue them; anything else is not a referral and is dropped. */
+const REFERRAL = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+export const referralOf = (aff: string | undefined): string | null =>
+  aff !== undefined && REFERRAL.test(aff.trim()) ? aff.trim() : null;
+
 /** The card flow for Indian visitors (spec §4 Payment, §7 create-order and verify-payment). */
 @Injectable()
 export class RazorpayOrdersService {
@@ -56,6 +61,7 @@ export class RazorpayOrdersService {
       amount: plan.price,
       amountMinor,
       currency: 'INR',
+      affiliate: referralOf(dto.aff),
     });
     return { amount: amountMinor, currency: 'INR', orderId: created.id, keyId };
   }
