@@ -221,8 +221,13 @@ describe('AccountPage', () => {
         'Pro Yearly',
         '₹999',
         'pay_ABC123',
+        'Receipt',
       ]);
       expect(within(table).getByRole('columnheader', { name: 'Payment ID' })).toBeVisible();
+      // Each row links its printable receipt, named for screen readers by its payment.
+      expect(
+        within(table).getByRole('link', { name: 'Receipt for payment pay_ABC123' }),
+      ).toHaveAttribute('href', '/receipt?aff=x&paymentId=pay_ABC123');
     });
 
     it('says so when there are no payments', async () => {
