@@ -673,7 +673,9 @@ test('an Indian visitor buys Pro Monthly by card: signed out, signs in, the paym
   ]);
 
   // The receipt, from the payment's row: its fields, then printed without the site's chrome.
-  await panel().getByRole('link', { name: `Receipt for payment ${paymentId}` }).click();
+  await panel()
+    .getByRole('link', { name: `Receipt for payment ${paymentId}` })
+    .click();
   const receipt = page.getByRole('article', { name: 'Receipt' });
   await receipt.waitFor();
   expect(pathOf()).toBe(`/receipt?paymentId=${paymentId}`);

@@ -1,6 +1,10 @@
 import { REMOTES, SHELL } from 'contracts';
 import { z } from 'zod';
-import { afterPaymentEnv, afterPaymentFromEnv, type AfterPaymentConfig } from './after-payment-config.js';
+import {
+  afterPaymentEnv,
+  afterPaymentFromEnv,
+  type AfterPaymentConfig,
+} from './after-payment-config.js';
 import { billingEnv, billingFromEnv, type BillingConfig } from './billing-catalogue.js';
 import {
   paymentsEnv,

@@ -65,9 +65,5 @@ const isReceipt = (body: unknown): body is PaymentReceiptResponse =>
 
 /** One of the person's payments as a receipt; NotFoundError for an unknown or another's id. */
 export const fetchReceipt = async (paymentId: string): Promise<PaymentReceipt> =>
-  (
-    await getJson(
-      `/api/billing/payments/${encodeURIComponent(paymentId)}/receipt`,
-      isReceipt,
-    )
-  ).receipt;
+  (await getJson(`/api/billing/payments/${encodeURIComponent(paymentId)}/receipt`, isReceipt))
+    .receipt;

@@ -17,14 +17,13 @@ function Thanks() {
  */
 export function PaymentSuccessPage() {
   const plan = new URLSearchParams(useLocation().search).get('plan');
-  const known = isPlanCode(plan);
 
   // The analytics 'purchase' event (spec §7), once per visit of the page after a payment. The
   // amount and the affiliate's sale conversion are reported by the server from the verified
   // payment, never from here.
   useEffect(() => {
-    if (known && plan) track('purchase', { plan });
-  }, [known, plan]);
+    if (isPlanCode(plan)) track('purchase', { plan });
+  }, [plan]);
 
   if (!isPlanCode(plan)) {
     return (

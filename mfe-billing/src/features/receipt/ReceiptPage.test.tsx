@@ -94,7 +94,9 @@ describe('ReceiptPage', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Receipt not found' }),
     ).toBeVisible();
-    expect(screen.getByRole('alert')).toHaveTextContent('There is no such payment on your account.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'There is no such payment on your account.',
+    );
     expect(screen.queryByRole('button', { name: 'Print' })).not.toBeInTheDocument();
   });
 

@@ -1,13 +1,6 @@
 import type { PaymentReceipt } from 'contracts';
 import { useCallback } from 'react';
-import {
-  Button,
-  CarryLink,
-  loginFromHere,
-  PageSection,
-  tokens,
-  useSession,
-} from 'shared-ui';
+import { Button, CarryLink, loginFromHere, PageSection, tokens, useSession } from 'shared-ui';
 import { useLocation } from 'react-router-dom';
 import styled, { createGlobalStyle } from 'styled-components';
 import { fetchReceipt, NotFoundError } from '../../common/billing-api';

@@ -1,10 +1,4 @@
-import {
-  Inject,
-  Injectable,
-  Logger,
-  Optional,
-  type OnApplicationShutdown,
-} from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Currency } from 'contracts';
 import type { Model } from 'mongoose';
@@ -141,11 +135,13 @@ export class AffiliateConversionService implements OnApplicationShutdown {
       await response.body?.cancel();
       outcome = String(response.status);
       sent = response.ok;
-    } catch (error) {
+    } catch {
       outcome = signal.aborted ? 'timeout' : 'network';
     }
     if (!sent) {
-      this.logger.warn(`sale conversion of ${sale.paymentId} not accepted by the tracker: ${outcome}`);
+      this.logger.warn(
+        `sale conversion of ${sale.paymentId} not accepted by the tracker: ${outcome}`,
+      );
     }
     await this.conversions
       .updateOne(

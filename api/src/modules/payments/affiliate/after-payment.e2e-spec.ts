@@ -145,13 +145,10 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
   });
 
   describe('GET /api/billing/payments/:paymentId/receipt', () => {
-    it("gives the owner the receipt: the payment, the buyer and the configured seller", async () => {
+    it('gives the owner the receipt: the payment, the buyer and the configured seller', async () => {
       const who = await person();
       const paid = await buy(who);
-      const response = await get(
-        who,
-        `/api/billing/payments/${paid.razorpay_payment_id}/receipt`,
-      );
+      const response = await get(who, `/api/billing/payments/${paid.razorpay_payment_id}/receipt`);
       expect(response.status).toBe(200);
       const { receipt } = (await response.json()) as PaymentReceiptResponse;
       expect(receipt).toEqual({
