@@ -107,6 +107,36 @@ async function startLemonSqueezySandbox(layout) {
   return env;
 }
 
+/** The local PayPal sandbox's app: development only (the sandbox refuses production). */
+const SANDBOX_PAYPAL = {
+  PAYPAL_CLIENT_ID: 'local-sandbox-paypal-client',
+  PAYPAL_CLIENT_SECRET: 'local-sandbox-paypal-secret',
+  PAYPAL_WEBHOOK_ID: 'LOCALSANDBOXWEBHOOK',
+};
+
+/**
+ * Without PAYPAL_CLIENT_ID: the PayPal sandbox on PAYPAL_SANDBOX_PORT and the variables that point
+ * the API at it. With a client id: nothing, the API talks to PayPal.
+ */
+async function startPaypalSandbox(layout) {
+  if (process.env.PAYPAL_CLIENT_ID) return {};
+  const port = Number(process.env.PAYPAL_SANDBOX_PORT ?? 4202);
+  if (await canConnect('127.0.0.1', port)) {
+    throw new Error(`Port ${port} (the PayPal sandbox) is in use: set PAYPAL_SANDBOX_PORT.`);
+  }
+  const base = `http://127.0.0.1:${port}`;
+  const env = { ...SANDBOX_PAYPAL, PAYPAL_API_URL: base };
+  const sandbox = group.start(
+    'paypal-sandbox',
+    process.execPath,
+    [path.join(root, 'api', 'dist', 'dev-payments', 'paypal', 'main.js')],
+    { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
+  );
+  await waitForPort(port, { service: sandbox });
+  console.log(`Payments: local PayPal sandbox on ${base} (no PAYPAL_CLIENT_ID set)`);
+  return env;
+}
+
 async function main() {
   // .data/ holds the session secret and the database: readable by their owner only, existing
   // files included.
@@ -140,6 +170,7 @@ async function main() {
   const paymentsEnv = {
     ...(await startPaymentsSandbox(layout)),
     ...(await startLemonSqueezySandbox(layout)),
+    ...(await startPaypalSandbox(layout)),
   };
   await startPlatform(group, {
     root,

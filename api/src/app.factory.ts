@@ -18,11 +18,13 @@ import { extractUploadRoute } from './modules/extraction/extract-upload.js';
 import { MESSAGE_FORM_BODY } from './modules/messages/form-body-limit.js';
 import { RAZORPAY_WEBHOOK_ROUTE } from './modules/payments/razorpay/razorpay.controller.js';
 import { LEMONSQUEEZY_WEBHOOK_ROUTE } from './modules/payments/lemonsqueezy/lemonsqueezy.controller.js';
+import { PAYPAL_WEBHOOK_ROUTE } from './modules/payments/paypal/paypal.controller.js';
 
 /** Payment webhooks: raw bodies, before sessions; see WebhookRoute. */
 const WEBHOOK_ROUTES: readonly WebhookRoute[] = [
   RAZORPAY_WEBHOOK_ROUTE,
   LEMONSQUEEZY_WEBHOOK_ROUTE,
+  PAYPAL_WEBHOOK_ROUTE,
 ];
 
 /** How often the server looks for requests past their headers or request timeout. */

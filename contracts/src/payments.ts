@@ -63,3 +63,20 @@ export type CheckoutLinkResponse = { plan: string; url: string };
  * person without one gets 404 NO_SUBSCRIPTION.
  */
 export type CustomerPortalLinkResponse = { portalUrl: string };
+
+/**
+ * POST /api/paypal/create-order (signed in, CSRF): the wallet order for a plan code, priced by the
+ * server in USD (spec §7 wallet amounts). `orderId` is PayPal's order id, what the wallet
+ * buttons' createOrder returns.
+ */
+export type PaypalCreateOrderRequest = { plan: string };
+export type PaypalCreateOrderResponse = { orderId: string };
+
+/**
+ * POST /api/paypal-payment-success (signed in, CSRF): the spec's `{ emailId, plan }` after a
+ * wallet payment, with the buttons' `orderID` when the page has it. Nothing here is trusted: the
+ * server captures the person's stored order itself and answers from its own record (`plan`: the
+ * code of the plan the order paid for).
+ */
+export type PaypalPaymentSuccessRequest = { emailId?: string; plan: string; orderID?: string };
+export type PaypalPaymentSuccessResponse = { success: true; plan: string };

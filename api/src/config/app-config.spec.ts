@@ -68,7 +68,7 @@ describe('loadConfig', () => {
         freeAddonCreditsPerMonth: 5,
       }) as unknown,
       // No keys: card payments unavailable (payments-config.spec.ts).
-      payments: { razorpay: null, lemonSqueezy: null },
+      payments: { razorpay: null, lemonSqueezy: null, paypal: null },
       afterPayment: {
         seller: {
           name: 'not configured',

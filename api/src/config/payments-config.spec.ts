@@ -109,4 +109,46 @@ describe('payments configuration', () => {
       ).toEqual(['LEMONSQUEEZY_API_URL: must be https in production']);
     });
   });
+
+  describe('PayPal', () => {
+    const PP = {
+      PAYPAL_CLIENT_ID: 'AbCdEf-client-id_123',
+      PAYPAL_CLIENT_SECRET: 'paypal-secret-123',
+      PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+    };
+
+    it('is off without keys; with them on PayPal live by default, the job off in tests', () => {
+      expect(loadConfig(BASE).payments.paypal).toBeNull();
+      expect(loadConfig({ ...BASE, ...PP }).payments.paypal).toMatchObject({
+        clientId: PP.PAYPAL_CLIENT_ID,
+        webhookId: PP.PAYPAL_WEBHOOK_ID,
+        apiUrl: 'https://api-m.paypal.com',
+        timeoutMs: 10_000,
+        reconcile: { intervalMs: 300_000, afterMs: 300_000, untilMs: 72 * 3600_000 },
+      });
+      expect(
+        loadConfig({ ...BASE, ...PP, NODE_ENV: 'test' }).payments.paypal?.reconcile.intervalMs,
+      ).toBe(0);
+    });
+
+    it('names the missing variables when only some are set', () => {
+      expect(problemsOf({ ...BASE, PAYPAL_CLIENT_ID: PP.PAYPAL_CLIENT_ID })).toEqual([
+        'PAYPAL_CLIENT_SECRET: is required with PAYPAL_CLIENT_ID',
+        'PAYPAL_WEBHOOK_ID: is required with PAYPAL_CLIENT_ID',
+      ]);
+    });
+
+    it('refuses a plain-http API URL in production', () => {
+      expect(
+        problemsOf({
+          ...BASE,
+          ...PP,
+          NODE_ENV: 'production',
+          GOOGLE_CLIENT_ID: 'id',
+          GOOGLE_CLIENT_SECRET: 'secret',
+          PAYPAL_API_URL: 'http://127.0.0.1:4202',
+        }),
+      ).toEqual(['PAYPAL_API_URL: must be https in production']);
+    });
+  });
 });

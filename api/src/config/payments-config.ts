@@ -38,9 +38,22 @@ export type LemonSqueezyConfig = {
   reconcile: { intervalMs: number };
 };
 
+export type PaypalConfig = {
+  clientId: string;
+  clientSecret: string;
+  /** The id PayPal gave the webhook at /api/webhooks/paypal (its signatures are verified for it). */
+  webhookId: string;
+  /** The server API's base URL: PayPal's (live or sandbox), or the local sandbox's. */
+  apiUrl: string;
+  /** How long one call may take before it is given up (a capture is then retried, same key). */
+  timeoutMs: number;
+  reconcile: { intervalMs: number; afterMs: number; untilMs: number };
+};
+
 export type PaymentsConfig = {
   razorpay: RazorpayConfig | null;
   lemonSqueezy: LemonSqueezyConfig | null;
+  paypal: PaypalConfig | null;
 };
 
 const PRODUCTS: readonly string[] = [...PLAN_CODES, ...ADDON_OPTION_NAMES];
@@ -71,6 +84,8 @@ const LEMONSQUEEZY_KEYS = [
   'LEMONSQUEEZY_STORE_ID',
   'LEMONSQUEEZY_VARIANTS',
 ] as const;
+
+const PAYPAL_KEYS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
 
 const RAZORPAY_KEYS = [
   'RAZORPAY_KEY_ID',
@@ -105,6 +120,25 @@ export const paymentsEnv = {
   LEMONSQUEEZY_TEST_MODE: z.stringbool().default(false),
   LEMONSQUEEZY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.lemonsqueezy.com'),
   LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  PAYPAL_CLIENT_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be the REST app client id')
+    .optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(8).optional(),
+  PAYPAL_WEBHOOK_ID: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, 'must be the webhook id PayPal shows')
+    .optional(),
+  PAYPAL_API_URL: z.url({ protocol: /^https?$/ }).default('https://api-m.paypal.com'),
+  PAYPAL_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  PAYPAL_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  PAYPAL_RECONCILE_AFTER_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  PAYPAL_RECONCILE_UNTIL_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(72),
 };
 
 type PaymentsEnv = {
@@ -123,6 +157,14 @@ type PaymentsEnv = {
   LEMONSQUEEZY_TEST_MODE: boolean;
   LEMONSQUEEZY_API_URL: string;
   LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS?: number | undefined;
+  PAYPAL_CLIENT_ID?: string | undefined;
+  PAYPAL_CLIENT_SECRET?: string | undefined;
+  PAYPAL_WEBHOOK_ID?: string | undefined;
+  PAYPAL_API_URL: string;
+  PAYPAL_TIMEOUT_MS: number;
+  PAYPAL_RECONCILE_INTERVAL_SECONDS?: number | undefined;
+  PAYPAL_RECONCILE_AFTER_SECONDS: number;
+  PAYPAL_RECONCILE_UNTIL_HOURS: number;
 };
 
 /** Problems for loadConfig's list: the three keys come together; production talks https. */
@@ -146,11 +188,41 @@ export function paymentsProblems(c: PaymentsEnv): { path: string; message: strin
   if (c.NODE_ENV === 'production' && !c.LEMONSQUEEZY_API_URL.startsWith('https://')) {
     problems.push({ path: 'LEMONSQUEEZY_API_URL', message: 'must be https in production' });
   }
+  const ppSet = PAYPAL_KEYS.filter((key) => c[key]);
+  if (ppSet.length > 0 && ppSet.length < PAYPAL_KEYS.length) {
+    for (const key of PAYPAL_KEYS.filter((name) => !c[name])) {
+      problems.push({ path: key, message: `is required with ${ppSet.join(' and ')}` });
+    }
+  }
+  if (c.NODE_ENV === 'production' && !c.PAYPAL_API_URL.startsWith('https://')) {
+    problems.push({ path: 'PAYPAL_API_URL', message: 'must be https in production' });
+  }
   return problems;
 }
 
 export function paymentsFromEnv(c: PaymentsEnv): PaymentsConfig {
-  return { razorpay: razorpayFromEnv(c), lemonSqueezy: lemonSqueezyFromEnv(c) };
+  return {
+    razorpay: razorpayFromEnv(c),
+    lemonSqueezy: lemonSqueezyFromEnv(c),
+    paypal: paypalFromEnv(c),
+  };
+}
+
+function paypalFromEnv(c: PaymentsEnv): PaypalConfig | null {
+  if (!c.PAYPAL_CLIENT_ID || !c.PAYPAL_CLIENT_SECRET || !c.PAYPAL_WEBHOOK_ID) return null;
+  return {
+    clientId: c.PAYPAL_CLIENT_ID,
+    clientSecret: c.PAYPAL_CLIENT_SECRET,
+    webhookId: c.PAYPAL_WEBHOOK_ID,
+    apiUrl: c.PAYPAL_API_URL.replace(/\/+$/, ''),
+    timeoutMs: c.PAYPAL_TIMEOUT_MS,
+    reconcile: {
+      // Tests run the job by hand unless they set an interval.
+      intervalMs: (c.PAYPAL_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 300)) * 1000,
+      afterMs: c.PAYPAL_RECONCILE_AFTER_SECONDS * 1000,
+      untilMs: c.PAYPAL_RECONCILE_UNTIL_HOURS * 3600_000,
+    },
+  };
 }
 
 function lemonSqueezyFromEnv(c: PaymentsEnv): LemonSqueezyConfig | null {

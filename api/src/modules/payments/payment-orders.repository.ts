@@ -63,6 +63,25 @@ export class PaymentOrdersRepository {
       .exec();
   }
 
+  /** The person's latest order of this plan at the provider created since `since`. */
+  latestForUser(
+    provider: string,
+    userId: string,
+    plan: string,
+    since: Date,
+  ): Promise<OrderRow | null> {
+    return this.orders
+      .findOne({
+        provider: eq(provider),
+        userId: eq(userId),
+        plan: eq(plan),
+        createdAt: { $gte: since },
+      })
+      .sort({ createdAt: -1 })
+      .lean<OrderRow>()
+      .exec();
+  }
+
   /** created → paid with its payment; an order already paid or refunded is left as it is. */
   async markPaid(
     provider: string,

@@ -7,6 +7,11 @@ import { LemonSqueezyWebhookService } from './lemonsqueezy/lemonsqueezy-webhook.
 import { LemonSqueezyClient } from './lemonsqueezy/lemonsqueezy.client.js';
 import { LemonSqueezyController } from './lemonsqueezy/lemonsqueezy.controller.js';
 import { PaymentsDataModule } from './payments-data.module.js';
+import { PaypalOrdersService } from './paypal/paypal-orders.service.js';
+import { PaypalReconciliationService } from './paypal/paypal-reconciliation.service.js';
+import { PaypalWebhookService } from './paypal/paypal-webhook.service.js';
+import { PaypalClient } from './paypal/paypal.client.js';
+import { PaypalController } from './paypal/paypal.controller.js';
 import { RazorpayReconciliationService } from './razorpay/razorpay-reconciliation.service.js';
 import { RazorpayOrdersService } from './razorpay/razorpay-orders.service.js';
 import { RazorpayWebhookService } from './razorpay/razorpay-webhook.service.js';
@@ -16,13 +21,13 @@ import { RazorpayGateway } from './razorpay/razorpay.gateway.js';
 /**
  * Taking money (spec §4 Payment, §7, §8; security.md §3). One folder per provider (razorpay/:
  * card orders for Indian visitors; lemonsqueezy/: the hosted checkout overlay, subscriptions and
- * add-ons; paypal/ to come) over shared pieces: orders
+ * add-ons; paypal/: the wallet orders, captured by the server) over shared pieces: orders
  * and webhook events with their unique indexes, signature checks, and PaymentFulfilmentService,
  * the one path from a paid order or a refund to the billing module's services.
  */
 @Module({
   imports: [PaymentsDataModule, UsersModule],
-  controllers: [RazorpayController, LemonSqueezyController],
+  controllers: [RazorpayController, LemonSqueezyController, PaypalController],
   providers: [
     LemonSqueezyClient,
     LemonSqueezyStateService,
@@ -33,6 +38,10 @@ import { RazorpayGateway } from './razorpay/razorpay.gateway.js';
     RazorpayOrdersService,
     RazorpayWebhookService,
     RazorpayReconciliationService,
+    PaypalClient,
+    PaypalOrdersService,
+    PaypalWebhookService,
+    PaypalReconciliationService,
   ],
 })
 export class PaymentsModule {}

@@ -1,0 +1,99 @@
+import {
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnModuleDestroy,
+} from '@nestjs/common';
+import { PaymentOrdersRepository } from '../payment-orders.repository.js';
+import { PaypalClient } from './paypal.client.js';
+import { PAYPAL, PaypalOrdersService } from './paypal-orders.service.js';
+
+/** Orders looked at per run: the rest wait for the next run (least recently checked first). */
+const ORDERS_PER_RUN = 50;
+
+export type PaypalReconcileSummary = { checked: number; captured: number; failed: number };
+
+/**
+ * Security plan item 33 (PayPal): an order the payer approved but nobody captured (the tab was
+ * closed before the success call, the APPROVED webhook lost) is found by asking PayPal about
+ * orders still 'created' after PAYPAL_RECONCILE_AFTER_SECONDS, up to PAYPAL_RECONCILE_UNTIL_HOURS
+ * old: APPROVED ones are captured (same idempotency key as every other path) and granted,
+ * COMPLETED ones granted from their capture. Runs every PAYPAL_RECONCILE_INTERVAL_SECONDS;
+ * `runOnce` is what the interval calls (and tests).
+ */
+@Injectable()
+export class PaypalReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(PaypalReconciliationService.name);
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<PaypalReconcileSummary> | null = null;
+
+  constructor(
+    private readonly client: PaypalClient,
+    private readonly orders: PaymentOrdersRepository,
+    private readonly paypal: PaypalOrdersService,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const intervalMs = this.client.config?.reconcile.intervalMs ?? 0;
+    if (intervalMs > 0) this.start(intervalMs);
+  }
+
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
+  start(intervalMs: number): void {
+    this.stop();
+    this.timer = setInterval(() => {
+      this.runOnce().catch((error: unknown) => {
+        this.logger.error(`PayPal reconciliation failed: ${String(error)}`);
+      });
+    }, intervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** One pass; a pass already running is joined, not doubled. */
+  runOnce(now = new Date()): Promise<PaypalReconcileSummary> {
+    this.running ??= this.pass(now).finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  private async pass(now: Date): Promise<PaypalReconcileSummary> {
+    const config = this.client.config;
+    const summary: PaypalReconcileSummary = { checked: 0, captured: 0, failed: 0 };
+    if (!config) return summary;
+    const due = await this.orders.unpaidBetween(
+      PAYPAL,
+      new Date(now.getTime() - config.reconcile.untilMs),
+      new Date(now.getTime() - config.reconcile.afterMs),
+      ORDERS_PER_RUN,
+    );
+    for (const order of due) {
+      summary.checked += 1;
+      try {
+        const state = await this.client.getOrder(order.orderId);
+        if (state.status === 'APPROVED' || state.status === 'COMPLETED') {
+          const outcome = await this.paypal.settle(order);
+          if (outcome === 'granted') {
+            summary.captured += 1;
+            this.logger.warn(
+              `PayPal order ${order.orderId} (${state.status}) granted by reconciliation`,
+            );
+          }
+        }
+        await this.orders.markChecked(PAYPAL, order.orderId, now);
+      } catch (error) {
+        summary.failed += 1;
+        this.logger.error(`PayPal reconciliation of ${order.orderId}: ${String(error)}`);
+      }
+    }
+    return summary;
+  }
+}

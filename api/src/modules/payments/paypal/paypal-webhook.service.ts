@@ -1,0 +1,201 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
+import { PaymentOrdersRepository } from '../payment-orders.repository.js';
+import { paymentErrors } from '../payments.errors.js';
+import { sha256Hex } from '../signatures.js';
+import {
+  WebhookEventsRepository,
+  type Links,
+  type WebhookOutcome,
+} from '../webhook-events.repository.js';
+import { PaypalClient, type PaypalCapture, type WebhookTransmission } from './paypal.client.js';
+import { PAYPAL, PaypalOrdersService } from './paypal-orders.service.js';
+
+type PaypalEvent = {
+  id?: unknown;
+  event_type?: unknown;
+  create_time?: unknown;
+  resource?: Record<string, unknown>;
+};
+
+export type PaypalWebhookHeaders = Partial<Record<keyof WebhookTransmission, string | undefined>>;
+
+/** A 'received' row older than this is taken as a handler that died: handle it again. */
+const STALE_RECEIVED_MS = 60_000;
+
+type Handled = { outcome: WebhookOutcome; detail: string; links: Links };
+
+/**
+ * POST /api/webhooks/paypal. PayPal signs with a certificate; the documented check is its own
+ * verify-webhook-signature call with the five PAYPAL-* transmission headers and our webhook id
+ * (missing headers or FAILURE → 401, never 500). Each event is handled once per event id and by
+ * state: an approved order is captured (same key as every other path), a completed capture is
+ * granted once (converging with the success call), a refund ends the plan.
+ */
+@Injectable()
+export class PaypalWebhookService {
+  private readonly logger = new Logger(PaypalWebhookService.name);
+
+  constructor(
+    private readonly client: PaypalClient,
+    private readonly paypal: PaypalOrdersService,
+    private readonly orders: PaymentOrdersRepository,
+    private readonly events: WebhookEventsRepository,
+    private readonly fulfilment: PaymentFulfilmentService,
+  ) {}
+
+  async receive(rawBody: Buffer, headers: PaypalWebhookHeaders): Promise<{ status: 'ok' }> {
+    this.client.settings();
+    const bodySha256 = sha256Hex(rawBody);
+    const event = parse(rawBody);
+    const eventType = typeof event?.event_type === 'string' ? event.event_type.slice(0, 128) : null;
+    const claimed = typeof event?.id === 'string' ? event.id.slice(0, 128) : '';
+    const eventId = claimed || `sha256:${bodySha256}`;
+    const delivery = { provider: PAYPAL, eventId, eventType, bodySha256 };
+    const transmission = complete(headers);
+    const refusal = !transmission
+      ? 'missing PayPal transmission headers'
+      : !event
+        ? 'body is not a JSON event'
+        : (await this.client.verifyWebhookSignature(transmission, event))
+          ? null
+          : 'verification FAILURE';
+    if (refusal || !event) {
+      await this.events.recordUnverified(delivery, refusal ?? 'body is not a JSON event');
+      throw paymentErrors.webhookSignatureInvalid();
+    }
+    const earlier = await this.events.claim(delivery);
+    if (earlier && !needsHandling(earlier.outcome, earlier.updatedAt)) return { status: 'ok' };
+    let handled: Handled;
+    try {
+      handled = await this.handle(eventType ?? '', event);
+    } catch (error) {
+      await this.events.finish(
+        PAYPAL,
+        eventId,
+        'failed',
+        error instanceof Error ? error.message : String(error),
+      );
+      throw error; // 5xx: PayPal retries
+    }
+    await this.events.finish(PAYPAL, eventId, handled.outcome, handled.detail, handled.links);
+    return { status: 'ok' };
+  }
+
+  private async handle(type: string, event: PaypalEvent): Promise<Handled> {
+    const resource = event.resource ?? {};
+    switch (type) {
+      case 'CHECKOUT.ORDER.APPROVED': {
+        const orderId = str(resource.id);
+        if (!orderId) return { outcome: 'ignored', detail: 'no order id', links: {} };
+        const order = await this.orders.find(PAYPAL, orderId);
+        if (!order) return { outcome: 'rejected', detail: 'unknown order', links: { orderId } };
+        const links = { orderId, userId: order.userId };
+        if (order.status !== 'created') {
+          return { outcome: 'ignored', detail: `order already ${order.status}`, links };
+        }
+        const outcome = await this.paypal.settle(order);
+        return { outcome: settled(outcome), detail: `capture: ${outcome}`, links };
+      }
+      case 'PAYMENT.CAPTURE.COMPLETED': {
+        const capture = resource as unknown as PaypalCapture;
+        const orderId = str(capture.supplementary_data?.related_ids?.order_id);
+        if (!str(capture.id) || !orderId || typeof capture.amount !== 'object') {
+          return { outcome: 'ignored', detail: 'no capture of an order', links: {} };
+        }
+        const links = { orderId, paymentId: capture.id };
+        const order = await this.orders.find(PAYPAL, orderId);
+        if (!order) {
+          this.logger.warn(`PayPal ${type} for unknown order ${orderId}`);
+          return { outcome: 'rejected', detail: 'unknown order', links };
+        }
+        const outcome = await this.paypal.fromCapture(order, capture);
+        return {
+          outcome: settled(outcome),
+          detail: outcome,
+          links: { ...links, userId: order.userId },
+        };
+      }
+      case 'PAYMENT.CAPTURE.REFUNDED': {
+        // The resource is the refund; its capture is the link rel=up (…/v2/payments/captures/ID).
+        const captureId = captureOfRefund(resource);
+        if (!captureId)
+          return { outcome: 'ignored', detail: 'refund without its capture', links: {} };
+        const order = await this.orders.findByPayment(PAYPAL, captureId);
+        if (!order)
+          return {
+            outcome: 'rejected',
+            detail: 'unknown capture',
+            links: { paymentId: captureId },
+          };
+        const at = str(resource.create_time) ?? str(event.create_time);
+        const result = await this.fulfilment.refund({
+          provider: PAYPAL,
+          orderId: order.orderId,
+          paymentId: captureId,
+          at: at && !Number.isNaN(Date.parse(at)) ? new Date(at) : new Date(),
+        });
+        const links = { orderId: order.orderId, paymentId: captureId, userId: order.userId };
+        if (!result) return { outcome: 'rejected', detail: 'unknown order', links };
+        return { outcome: 'processed', detail: `refund ${result.outcome}`, links };
+      }
+      default:
+        return {
+          outcome: 'ignored',
+          detail: `not acted on: ${type || 'no event type'}`,
+          links: {},
+        };
+    }
+  }
+}
+
+const settled = (outcome: string): WebhookOutcome =>
+  outcome === 'granted' || outcome === 'already-granted'
+    ? 'processed'
+    : outcome === 'not-approved' || outcome === 'not-completed' || outcome === 'refunded'
+      ? 'ignored'
+      : 'rejected';
+
+const str = (value: unknown): string | null =>
+  typeof value === 'string' && value.length > 0 && value.length <= 256 ? value : null;
+
+function captureOfRefund(resource: Record<string, unknown>): string | null {
+  const links = Array.isArray(resource.links) ? (resource.links as unknown[]) : [];
+  for (const link of links) {
+    const { rel, href } = (link ?? {}) as { rel?: unknown; href?: unknown };
+    if (rel === 'up' && typeof href === 'string') {
+      const match = /\/v2\/payments\/captures\/([A-Za-z0-9-]{1,64})$/.exec(href);
+      if (match?.[1]) return match[1];
+    }
+  }
+  return null;
+}
+
+function complete(headers: PaypalWebhookHeaders): WebhookTransmission | null {
+  const { transmissionId, transmissionTime, transmissionSig, certUrl, authAlgo } = headers;
+  const ok = (value: string | undefined): value is string =>
+    typeof value === 'string' && value.length > 0 && value.length <= 2048;
+  if (
+    !ok(transmissionId) ||
+    !ok(transmissionTime) ||
+    !ok(transmissionSig) ||
+    !ok(certUrl) ||
+    !ok(authAlgo)
+  ) {
+    return null;
+  }
+  return { transmissionId, transmissionTime, transmissionSig, certUrl, authAlgo };
+}
+
+function parse(rawBody: Buffer): PaypalEvent | null {
+  try {
+    const value = JSON.parse(rawBody.toString('utf8')) as unknown;
+    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const needsHandling = (outcome: WebhookOutcome, updatedAt: Date): boolean =>
+  outcome === 'failed' ||
+  (outcome === 'received' && Date.now() - updatedAt.getTime() > STALE_RECEIVED_MS);

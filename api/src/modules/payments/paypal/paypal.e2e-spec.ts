@@ -1,0 +1,443 @@
+import type { PaypalCreateOrderResponse, PublicUser } from 'contracts';
+import { startPaypalSandbox, type PaypalSandbox } from '../../../dev-payments/paypal-sandbox.js';
+import { SignedInApp, type SignedIn } from '../../../testing/signed-in-app.js';
+import { formatPaymentsAudit } from '../../../cli/payments-report.js';
+import { PaymentsAuditService } from '../payments-audit.service.js';
+import { PaypalReconciliationService } from './paypal-reconciliation.service.js';
+
+// Security plan items 29, 30, 32 and 33 (PayPal), as API tests: the real API on the real database,
+// talking through its REST client to the local sandbox, which speaks PayPal's contract.
+
+const KEYS = {
+  clientId: 'e2e-paypal-client-0001',
+  clientSecret: 'e2e-paypal-secret-0123456789',
+  webhookId: 'E2EWEBHOOK0001',
+};
+/** The client gives a call up after this long (the sandbox's slow capture is longer). */
+const TIMEOUT_MS = 400;
+
+describe('wallet payments (PayPal) against the sandbox', () => {
+  let platform: SignedInApp;
+  let sandbox: PaypalSandbox;
+  let people = 0;
+
+  const person = () => {
+    people += 1;
+    return platform.signIn(`Wallet ${String(people)}`, `wallet${String(people)}@example.com`);
+  };
+  const post = (who: SignedIn, path: string, body: unknown) =>
+    who.browser.request(`${platform.api}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': who.csrf },
+      body: JSON.stringify(body),
+    });
+  const me = async (who: SignedIn): Promise<PublicUser> =>
+    ((await (await who.browser.request(`${platform.api}/api/me`)).json()) as { user: PublicUser })
+      .user;
+  const createOrder = async (who: SignedIn, plan = 'pro-monthly'): Promise<string> => {
+    const response = await post(who, '/api/paypal/create-order', { plan });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as PaypalCreateOrderResponse).orderId;
+  };
+  const success = (who: SignedIn, plan: string, orderID?: string) =>
+    post(who, '/api/paypal-payment-success', {
+      emailId: 'someone@example.com',
+      plan,
+      ...(orderID ? { orderID } : {}),
+    });
+  const count = (collection: string, filter: Record<string, unknown>) =>
+    platform.db.collection(collection).countDocuments(filter);
+  const grantsApplied = (userId: string) =>
+    count('billing_history', { userId, action: 'grant', outcome: 'applied' });
+  const orderRow = (orderId: string) =>
+    platform.db.collection('payment_orders').findOne({ provider: 'paypal', orderId });
+  const sendWebhook = (body: string, headers: Record<string, string | undefined> = {}) => {
+    const all: Record<string, string | undefined> = {
+      'content-type': 'application/json',
+      ...sandbox.sign(body),
+      ...headers,
+    };
+    const merged = Object.entries(all).filter(
+      (entry): entry is [string, string] => entry[1] !== undefined,
+    );
+    return fetch(`${platform.api}/api/webhooks/paypal`, {
+      method: 'POST',
+      headers: Object.fromEntries(merged),
+      body,
+    });
+  };
+  const event = (id: string, eventType: string, resource: unknown) =>
+    JSON.stringify({
+      id,
+      event_version: '1.0',
+      create_time: new Date().toISOString(),
+      resource_type: 'capture',
+      event_type: eventType,
+      summary: eventType,
+      resource,
+    });
+
+  beforeAll(async () => {
+    sandbox = await startPaypalSandbox({
+      nodeEnv: 'test',
+      ...KEYS,
+      habits: { retryDelaysMs: [50, 100] },
+    });
+    platform = await SignedInApp.start({
+      PAYPAL_CLIENT_ID: KEYS.clientId,
+      PAYPAL_CLIENT_SECRET: KEYS.clientSecret,
+      PAYPAL_WEBHOOK_ID: KEYS.webhookId,
+      PAYPAL_API_URL: sandbox.url,
+      PAYPAL_TIMEOUT_MS: String(TIMEOUT_MS),
+      PAYPAL_RECONCILE_AFTER_SECONDS: '0',
+    });
+    sandbox.setWebhookUrl(`${platform.api}/api/webhooks/paypal`);
+  });
+  afterAll(async () => {
+    await sandbox.idle();
+    await platform.close();
+    await sandbox.close();
+  });
+  afterEach(async () => {
+    await sandbox.idle();
+  });
+
+  describe('create-order', () => {
+    it('answers 401 to a visitor who is not signed in, and creates nothing', async () => {
+      const visitor = await platform.visitor();
+      const response = await visitor.post('/api/paypal/create-order', { plan: 'pro-monthly' });
+      expect(response.status).toBe(401);
+      expect(await count('payment_orders', { provider: 'paypal' })).toBe(0);
+    });
+
+    it('creates the order at the wallet amounts of the spec in USD, with our custom_id', async () => {
+      const who = await person();
+      const amounts = {
+        'pro-weekly': '2.00',
+        'pro-monthly': '4.00',
+        'pro-yearly': '33.00',
+        lifetime: '99.00',
+      };
+      for (const [plan, value] of Object.entries(amounts)) {
+        const orderId = await createOrder(who, plan);
+        expect(orderId).toMatch(/^[A-Z0-9]{17}$/);
+        const unit = sandbox.order(orderId)?.purchase_units[0];
+        expect(unit).toMatchObject({
+          amount: { currency_code: 'USD', value },
+          custom_id: `${who.userId}:${plan}`,
+        });
+        expect(await orderRow(orderId)).toMatchObject({
+          userId: who.userId,
+          amount: Number(value),
+          amountMinor: Math.round(Number(value) * 100),
+          currency: 'USD',
+          status: 'created',
+        });
+      }
+    });
+
+    it('refuses a cross-site request without the CSRF token (403), creating nothing', async () => {
+      const who = await person();
+      const response = await who.browser.request(`${platform.api}/api/paypal/create-order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ plan: 'pro-monthly' }),
+      });
+      expect(response.status).toBe(403);
+      expect(await count('payment_orders', { userId: who.userId })).toBe(0);
+    });
+
+    it('refuses an unknown plan (400) and creates nothing', async () => {
+      const who = await person();
+      const response = await post(who, '/api/paypal/create-order', { plan: 'pro-forever' });
+      expect(response.status).toBe(400);
+      expect(await count('payment_orders', { userId: who.userId })).toBe(0);
+    });
+  });
+
+  describe('paypal-payment-success (security plan 32)', () => {
+    it("client 'success' for an order never approved: no capture, no upgrade", async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'lifetime');
+      for (const response of [
+        await success(who, 'lifetime', orderId),
+        await success(who, 'lifetime'),
+      ]) {
+        expect(response.status).toBe(400);
+        expect(await response.json()).toMatchObject({
+          success: false,
+          code: 'PAYMENT_VERIFICATION_FAILED',
+        });
+      }
+      // Without any order at all.
+      const other = await person();
+      expect((await success(other, 'pro-yearly')).status).toBe(400);
+      expect(sandbox.captureCount(orderId)).toBe(0);
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await count('payments', { userId: who.userId })).toBe(0);
+    });
+
+    it('captures the approved order server-side and grants the stored plan; answers from its record', async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'pro-monthly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      // The page claims another plan: the spec's request is { emailId, plan } and the plan names
+      // which of the person's orders is meant, so a claim for a plan without an order is refused.
+      expect((await success(who, 'lifetime', orderId)).status).toBe(400);
+      const response = await success(who, 'pro-monthly');
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ success: true, plan: 'pro-monthly' });
+      expect(sandbox.captureCount(orderId)).toBe(1);
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+      const row = await orderRow(orderId);
+      expect(row).toMatchObject({ status: 'paid' });
+      expect(
+        await count('payments', { userId: who.userId, provider: 'paypal', currency: 'USD' }),
+      ).toBe(1);
+      // Called again: the same answer from the record, nothing captured or granted twice.
+      expect(await (await success(who, 'pro-monthly', orderId)).json()).toEqual({
+        success: true,
+        plan: 'pro-monthly',
+      });
+      expect(sandbox.captureCount(orderId)).toBe(1);
+      expect(await grantsApplied(who.userId)).toBe(1);
+    });
+
+    it("refuses another person's order (400), capturing nothing", async () => {
+      const owner = await person();
+      const thief = await person();
+      const orderId = await createOrder(owner, 'pro-yearly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      const response = await success(thief, 'pro-yearly', orderId);
+      expect(response.status).toBe(400);
+      expect(sandbox.captureCount(orderId)).toBe(0);
+      expect(await me(thief)).toMatchObject({ isPremium: false });
+    });
+
+    it('a capture that times out is sent again with the same PayPal-Request-Id: one capture', async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'pro-yearly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      sandbox.delayNextCapture(TIMEOUT_MS * 3);
+      const response = await success(who, 'pro-yearly', orderId);
+      expect(response.status).toBe(200);
+      // Two capture requests reached the sandbox (the first answered too late), one capture made.
+      const keys = sandbox.captureRequests(orderId);
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(sandbox.captureCount(orderId)).toBe(1);
+      // And again from another path (the job), same key: still one.
+      await platform.app.get(PaypalReconciliationService).runOnce();
+      expect(sandbox.captureCount(orderId)).toBe(1);
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Yearly' });
+      expect(await count('payments', { userId: who.userId })).toBe(1);
+    });
+
+    it('an order tampered to another amount, currency or custom_id is captured but refused: no grant', async () => {
+      const who = await person();
+      const cheap = await createOrder(who, 'lifetime');
+      sandbox.approve(cheap, { webhooks: 'drop' });
+      sandbox.tamper(cheap, { currency_code: 'USD', value: '0.99' });
+      const euros = await createOrder(who, 'pro-weekly');
+      sandbox.approve(euros, { webhooks: 'drop' });
+      sandbox.tamper(euros, { currency_code: 'EUR', value: '2.00' });
+      // Another person's custom_id on an order of the right amount.
+      const theirs = await createOrder(who, 'pro-monthly');
+      sandbox.approve(theirs, { webhooks: 'drop' });
+      sandbox.tamperCustomId(theirs, 'someone-else:pro-monthly');
+      for (const [plan, orderId] of [
+        ['lifetime', cheap],
+        ['pro-weekly', euros],
+        ['pro-monthly', theirs],
+      ] as const) {
+        const response = await success(who, plan, orderId);
+        expect(response.status).toBe(400);
+        expect(await orderRow(orderId)).toMatchObject({ status: 'created' });
+      }
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await count('payments', { userId: who.userId })).toBe(0);
+      expect(await grantsApplied(who.userId)).toBe(0);
+      // The capture webhooks that followed were refused too.
+      const rejected = await count('webhook_events', {
+        provider: 'paypal',
+        eventType: 'PAYMENT.CAPTURE.COMPLETED',
+        orderId: { $in: [cheap, euros, theirs] },
+        outcome: 'rejected',
+      });
+      expect(rejected).toBe(3);
+    });
+  });
+
+  describe('webhooks (security plan 29, 30)', () => {
+    it('answers 401 to missing headers, a failed verification or a changed byte; never 500', async () => {
+      const body = event('WH-FORGED000000001', 'PAYMENT.CAPTURE.COMPLETED', {
+        id: 'CAPTUREFORGED0001',
+        status: 'COMPLETED',
+        amount: { currency_code: 'USD', value: '99.00' },
+        supplementary_data: { related_ids: { order_id: 'ORDERFORGED000001' } },
+      });
+      const unverified = () =>
+        count('webhook_events', { provider: 'paypal', outcome: 'unverified' });
+      const unverifiedBefore = await unverified();
+      const statuses: number[] = [];
+      for (const header of [
+        'paypal-transmission-id',
+        'paypal-transmission-time',
+        'paypal-transmission-sig',
+        'paypal-cert-url',
+        'paypal-auth-algo',
+      ]) {
+        statuses.push((await sendWebhook(body, { [header]: undefined })).status);
+      }
+      statuses.push((await sendWebhook(body, { 'paypal-transmission-sig': 'AAAA' })).status);
+      // A value PayPal's check refuses with 400 VALIDATION_ERROR: 401 too, not 5xx.
+      statuses.push((await sendWebhook(body, { 'paypal-cert-url': 'not a url' })).status);
+      statuses.push((await sendWebhook(body, { 'paypal-transmission-sig': '' })).status);
+      const signed = sandbox.sign(body);
+      const changed = body.replace('99.00', '98.00');
+      statuses.push((await sendWebhook(changed, signed)).status);
+      statuses.push((await sendWebhook('not json', signed)).status);
+      expect(statuses).toEqual(Array.from(statuses, () => 401));
+      expect(
+        await count('webhook_events', { provider: 'paypal', eventId: 'WH-FORGED000000001' }),
+      ).toBe(0);
+      expect((await unverified()) - unverifiedBefore).toBe(statuses.length);
+      // The same body, signed: verified (and refused as an unknown order, 200 so no retries).
+      expect((await sendWebhook(body)).status).toBe(200);
+      expect(
+        await count('webhook_events', { provider: 'paypal', eventId: 'WH-FORGED000000001' }),
+      ).toBe(1);
+    });
+
+    it('the same CAPTURE.COMPLETED ×3 in parallel plus the success call: one payment, one grant', async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'pro-weekly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      sandbox.setWebhookUrl('http://127.0.0.1:9/nowhere');
+      // Captured at PayPal (by an earlier success call whose answer was lost); its webhook lost.
+      const captureResponse = await fetch(`${sandbox.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${KEYS.clientId}:${KEYS.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      const { access_token: token } = (await captureResponse.json()) as { access_token: string };
+      const captured = await fetch(`${sandbox.url}/v2/checkout/orders/${orderId}/capture`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(captured.status).toBe(201);
+      await sandbox.idle();
+      sandbox.setWebhookUrl(`${platform.api}/api/webhooks/paypal`);
+      const capture = sandbox.order(orderId)?.purchase_units[0]?.payments?.captures[0];
+      if (!capture) throw new Error('no capture');
+      const eventId = 'WH-SAMEEVENT00000001';
+      const body = event(eventId, 'PAYMENT.CAPTURE.COMPLETED', capture);
+      const answers = await Promise.all([
+        sendWebhook(body),
+        sendWebhook(body),
+        sendWebhook(body),
+        success(who, 'pro-weekly', orderId),
+      ]);
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      expect(sandbox.captureCount(orderId)).toBe(1);
+      expect(await count('payments', { paymentId: capture.id })).toBe(1);
+      expect(await grantsApplied(who.userId)).toBe(1);
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Weekly' });
+      const events = await platform.db
+        .collection('webhook_events')
+        .find({ provider: 'paypal', eventId })
+        .toArray();
+      expect(events).toHaveLength(1);
+      expect(events[0]).toMatchObject({
+        signatureValid: true,
+        outcome: 'processed',
+        userId: who.userId,
+        orderId,
+        paymentId: capture.id,
+      });
+      // What `npm run support -- payments EMAIL` prints: the wallet order, payment and event.
+      const audit = await platform.app.get(PaymentsAuditService).of(who.userId);
+      const report = formatPaymentsAudit('wallet@example.com', who.userId, audit);
+      expect(report).toContain(`paypal ${orderId}  Pro Weekly  2 USD  paid`);
+      expect(report).toContain(`paypal ${capture.id}  Pro Weekly  2 USD`);
+      expect(report).toContain(`PAYMENT.CAPTURE.COMPLETED ${eventId}  signature valid  processed`);
+    });
+
+    it("the sandbox's own deliveries (APPROVED captures, duplicates) converge on one grant", async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'lifetime');
+      const before = sandbox.deliveries.length;
+      sandbox.setHabits({ copies: 3, retryDelaysMs: [50] });
+      try {
+        sandbox.approve(orderId);
+        await sandbox.idle();
+      } finally {
+        sandbox.setHabits({ retryDelaysMs: [50, 100] });
+      }
+      expect(sandbox.captureCount(orderId)).toBe(1);
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Lifetime' });
+      expect(await grantsApplied(who.userId)).toBe(1);
+      expect(await count('payments', { userId: who.userId })).toBe(1);
+      const ours = sandbox.deliveries.slice(before);
+      expect(ours.map((d) => d.eventType).sort()).toEqual([
+        ...Array<string>(3).fill('CHECKOUT.ORDER.APPROVED'),
+        ...Array<string>(3).fill('PAYMENT.CAPTURE.COMPLETED'),
+      ]);
+      expect(ours.filter((d) => d.status !== 200)).toEqual([]);
+      // The success call afterwards answers from the record.
+      expect(await (await success(who, 'lifetime')).json()).toEqual({
+        success: true,
+        plan: 'lifetime',
+      });
+    });
+
+    it('revokes the plan when the capture is refunded; a replayed capture does not restore it', async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'pro-monthly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      expect((await success(who, 'pro-monthly', orderId)).status).toBe(200);
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isPremium: true });
+      const capture = sandbox.order(orderId)?.purchase_units[0]?.payments?.captures[0];
+      if (!capture) throw new Error('no capture');
+      sandbox.refund(capture.id);
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await orderRow(orderId)).toMatchObject({ status: 'refunded' });
+      const replay = await sendWebhook(
+        event('WH-REPLAYAFTERREFUND1', 'PAYMENT.CAPTURE.COMPLETED', {
+          ...capture,
+          status: 'COMPLETED',
+        }),
+      );
+      expect(replay.status).toBe(200);
+      expect(await me(who)).toMatchObject({ isPremium: false });
+    });
+  });
+
+  describe('reconciliation (security plan 33)', () => {
+    it('captures and grants an order approved but never captured (tab closed, webhook lost)', async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'pro-yearly');
+      const untouched = await createOrder(who, 'pro-weekly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      const job = platform.app.get(PaypalReconciliationService);
+      const summary = await job.runOnce();
+      expect(summary.captured).toBeGreaterThanOrEqual(1);
+      expect(summary.failed).toBe(0);
+      expect(sandbox.captureCount(orderId)).toBe(1);
+      expect(sandbox.captureCount(untouched)).toBe(0);
+      expect(await orderRow(orderId)).toMatchObject({ status: 'paid' });
+      expect(await orderRow(untouched)).toMatchObject({ status: 'created' });
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Yearly' });
+      // A second pass changes nothing.
+      expect((await job.runOnce()).captured).toBe(0);
+      expect(await grantsApplied(who.userId)).toBe(1);
+    });
+  });
+});
