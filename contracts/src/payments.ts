@@ -69,7 +69,11 @@ export type CustomerPortalLinkResponse = { portalUrl: string };
  * server in USD (spec §7 wallet amounts). `orderId` is PayPal's order id, what the wallet
  * buttons' createOrder returns.
  */
-export type PaypalCreateOrderRequest = { plan: string };
+export type PaypalCreateOrderRequest = {
+  plan: string;
+  /** The affiliate referral (`aff`), stored with the order as for create-order. */
+  aff?: string;
+};
 export type PaypalCreateOrderResponse = { orderId: string };
 
 /**

@@ -1,6 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { CreateOrderResponse, PaymentReceiptResponse } from 'contracts';
+import type {
+  CreateOrderResponse,
+  PaymentReceiptResponse,
+  PaypalCreateOrderResponse,
+} from 'contracts';
+import { startPaypalSandbox, type PaypalSandbox } from '../../../dev-payments/paypal-sandbox.js';
 import {
   startRazorpaySandbox,
   type CheckoutSuccess,
@@ -18,6 +23,11 @@ const KEYS = {
   keyId: 'rzp_test_after000000000',
   keySecret: 'after-key-secret-0123456789',
   webhookSecret: 'after-webhook-secret-0123456789',
+};
+const PAYPAL_KEYS = {
+  clientId: 'after-paypal-client-0001',
+  clientSecret: 'after-paypal-secret-0123456789',
+  webhookId: 'AFTERWEBHOOK0001',
 };
 const COUNTRY_HEADER = 'x-test-country';
 const MONTHLY = { planType: 'Pro Monthly', amount: 129 } as const;
@@ -61,6 +71,7 @@ async function startTracker(): Promise<Tracker> {
 
 describe('after a payment: receipts and the affiliate sale conversion', () => {
   let sandbox: RazorpaySandbox;
+  let wallet: PaypalSandbox;
   let tracker: Tracker;
   let platform: SignedInApp;
   let people = 0;
@@ -119,6 +130,7 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
       habits: { retryDelaysMs: [50, 100] },
     });
     tracker = await startTracker();
+    wallet = await startPaypalSandbox({ nodeEnv: 'test', ...PAYPAL_KEYS });
     platform = await SignedInApp.start({
       RAZORPAY_KEY_ID: KEYS.keyId,
       RAZORPAY_KEY_SECRET: KEYS.keySecret,
@@ -131,6 +143,10 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
       SELLER_EMAIL: 'billing@seller.example',
       AFFILIATE_CONVERSION_URL: tracker.url,
       AFFILIATE_CONVERSION_TIMEOUT_MS: '300',
+      PAYPAL_CLIENT_ID: PAYPAL_KEYS.clientId,
+      PAYPAL_CLIENT_SECRET: PAYPAL_KEYS.clientSecret,
+      PAYPAL_WEBHOOK_ID: PAYPAL_KEYS.webhookId,
+      PAYPAL_API_URL: wallet.url,
     });
     sandbox.setWebhookUrl(`${platform.api}/api/webhooks/razorpay`);
   });
@@ -139,6 +155,7 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
     await platform.close();
     await tracker.close();
     await sandbox.close();
+    await wallet.close();
   });
   beforeEach(() => {
     tracker.mode = 'ok';
@@ -227,6 +244,35 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
         .collection('affiliate_conversions')
         .findOne({ paymentId: paid.razorpay_payment_id });
       expect(marker).toMatchObject({ status: 'sent', outcome: '200', amountUsd: MONTHLY_USD });
+    });
+
+    it('is sent for a wallet payment too: its USD amount, its referral, once', async () => {
+      const who = await person();
+      const created = await post(who, '/api/paypal/create-order', {
+        plan: 'pro-yearly',
+        aff: 'wallet_partner',
+      });
+      expect(created.status).toBe(200);
+      const { orderId } = (await created.json()) as PaypalCreateOrderResponse;
+      wallet.approve(orderId, { webhooks: 'drop' });
+      const success = { emailId: who.email, plan: 'pro-yearly', orderID: orderId };
+      expect((await post(who, '/api/paypal-payment-success', success)).status).toBe(200);
+      expect((await post(who, '/api/paypal-payment-success', success)).status).toBe(200);
+      await settled();
+      const sent = tracker.received.filter((body) => body.orderId === orderId);
+      // The spec's wallet amount for pro-yearly: 33 USD.
+      expect(sent).toMatchObject([
+        {
+          provider: 'paypal',
+          plan: 'Pro Yearly',
+          amount: 33,
+          currency: 'USD',
+          originalAmount: 33,
+          originalCurrency: 'USD',
+          referral: 'wallet_partner',
+          customerId: who.userId,
+        },
+      ]);
     });
 
     it('names no referral for a buyer without one, and drops one that is not a code', async () => {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CreateOrderResponse } from 'contracts';
 import { BillingService } from '../../billing/billing.service.js';
 import type { CountrySource } from '../../billing/country.js';
+import { referralOf } from '../affiliate/referral.js';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { paymentErrors } from '../payments.errors.js';
@@ -10,11 +11,6 @@ import type { CreateOrderDto, VerifyPaymentDto } from './razorpay.dto.js';
 import { RazorpayGateway } from './razorpay.gateway.js';
 
 export const RAZORPAY = 'razorpay';
-
-/** An affiliate code as trackers issue them; anything else is not a referral and is dropped. */
-const REFERRAL = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
-export const referralOf = (aff: string | undefined): string | null =>
-  aff !== undefined && REFERRAL.test(aff.trim()) ? aff.trim() : null;
 
 /** The card flow for Indian visitors (spec §4 Payment, §7 create-order and verify-payment). */
 @Injectable()
