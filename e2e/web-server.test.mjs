@@ -132,7 +132,11 @@ describe('the shell', () => {
     });
     const csp = directives((await sandboxed('/pricing')).headers.get('content-security-policy'));
     expect(csp['script-src']).toContain('http://127.0.0.1:4200');
-    expect(csp['frame-src']).toEqual([...PAYMENT_PROVIDER_ORIGINS, 'http://127.0.0.1:4200']);
+    expect(csp['frame-src']).toEqual([
+      ...PAYMENT_PROVIDER_ORIGINS,
+      'http://127.0.0.1:4200',
+      'https://shop.lemonsqueezy.com',
+    ]);
     expect(Object.values(csp).flat().join(' ')).not.toMatch(/razorpay\.com/);
     // Nothing else opens up: no connect-src, no form-action to the sandbox.
     expect(csp['connect-src']).not.toContain('http://127.0.0.1:4200');
@@ -147,6 +151,7 @@ describe('the shell', () => {
     expect(customCsp['frame-src']).toEqual([
       ...PAYMENT_PROVIDER_ORIGINS,
       'https://pay-sandbox.example.test',
+      'https://shop.lemonsqueezy.com',
     ]);
   });
 
