@@ -1,5 +1,5 @@
 import type { CheckoutLinkResponse, PublicUser } from 'contracts';
-import { apiFetch, loadSession, platformConfig, toast } from 'shared-ui';
+import { apiFetch, browserNavigation, loadSession, platformConfig, toast } from 'shared-ui';
 import { ORDER_FAILED, PENDING_PLAN_AMOUNT, PENDING_PLAN_TYPE } from './card-checkout';
 
 // The hosted checkout overlay (Lemon Squeezy's contract) for everyone but Indian visitors' main
@@ -102,7 +102,7 @@ async function openOverlay(url: string, item: OverlayItem): Promise<void> {
       if (event.event !== 'Checkout.Success') return;
       const notice: UpgradeNotice = { ...item, topUpBefore: before?.topUpBalance ?? 0 };
       localStorage.setItem(SHOULD_NOTIFY_UPGRADE, JSON.stringify(notice));
-      window.location.reload();
+      browserNavigation.reload();
     },
   });
   lemon.Url.Open(url);
@@ -207,7 +207,7 @@ export async function notifyUpgradeIfFlagged(options: { fromExtension: boolean }
     await sleep(UPGRADE_POLL_MS);
   }
   toast.success(upgradeMessage(notice), { duration: UPGRADE_TOAST_MS });
-  if (options.fromExtension) setTimeout(() => window.close(), CLOSE_TAB_AFTER_MS);
+  if (options.fromExtension) setTimeout(() => browserNavigation.closeTab(), CLOSE_TAB_AFTER_MS);
 }
 
 /**
