@@ -1,15 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import { notifyUpgradeIfFlagged, rememberExtensionSource } from './overlay-checkout';
 
 /** Whether this is an extension-origin session (?source=extension now or before: fromExtension). */
 export function useExtensionSession(): boolean {
   const location = useLocation();
-  const [fromExtension, setFromExtension] = useState(false);
-  useEffect(() => {
-    setFromExtension(rememberExtensionSource(location.search));
-  }, [location.search]);
-  return fromExtension;
+  // Idempotent: reads, and writes the flag only when the query says so.
+  return useMemo(() => rememberExtensionSource(location.search), [location.search]);
 }
 
 /** On a pricing page's load: the upgrade toast after a Checkout.Success reload (once). */

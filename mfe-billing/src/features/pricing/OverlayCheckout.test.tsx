@@ -5,7 +5,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { browserNavigation, configureApi, resetSession, toast } from 'shared-ui';
 import { PENDING_PLAN_AMOUNT, PENDING_PLAN_TYPE } from '../../common/card-checkout';
 import {
-  CLOSE_TAB_AFTER_MS,
   FROM_EXTENSION,
   resetLemonSqueezy,
   SHOULD_NOTIFY_UPGRADE,
@@ -14,8 +13,7 @@ import {
   UPGRADE_TOAST_MS,
   UPGRADE_WAIT_MS,
 } from '../../common/overlay-checkout';
-import { addonPlansResponse, fakeApi, json, plansResponse } from '../../testing/billing-fixtures';
-import { AddonPricingPage } from '../addon-pricing/AddonPricingPage';
+import { fakeApi, json, plansResponse } from '../../testing/billing-fixtures';
 import { PricingPage } from './PricingPage';
 
 // The hosted overlay on /pricing (visitors outside India) and /sheets-extension-pricing (spec §4
@@ -131,26 +129,6 @@ describe('buying in the overlay', () => {
     expect(localStorage.getItem(PENDING_PLAN_AMOUNT)).toBeNull();
     expect(openedUrls).toEqual([]);
   });
-
-  it('opens the pending checkout link in a new tab once signed in, and removes it', async () => {
-    localStorage.setItem(PENDING_PLAN_TYPE, 'topUp500');
-    const open = jest.spyOn(window, 'open').mockReturnValue(null);
-    const fetchMock = fakeApi({
-      '/api/sheets-extension/plans': addonPlansResponse(true),
-      '/api/me': { user: buyer },
-      '/api/checkout-link': { plan: 'topUp500', url: LINK },
-    });
-    renderAt('/sheets-extension-pricing', <AddonPricingPage />);
-    await waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    expect(open).toHaveBeenCalledWith(
-      'https://shop.example/checkout/buy/9003?checkout%5Bcustom%5D%5Buser_id%5D=u1',
-      '_blank',
-      'noopener',
-    );
-    expect(checkoutCalls(fetchMock)).toEqual(['http://api.test/api/checkout-link?plan=topUp500']);
-    expect(localStorage.getItem(PENDING_PLAN_TYPE)).toBeNull();
-    expect(openedUrls).toEqual([]);
-  });
 });
 
 describe('after the reload (shouldNotifyUserUpgrade)', () => {
@@ -177,30 +155,6 @@ describe('after the reload (shouldNotifyUserUpgrade)', () => {
       }),
     );
     expect(closeTab).not.toHaveBeenCalled();
-  });
-
-  it('adds the celebration emoji for the add-on and closes an extension-origin tab 100 ms later', async () => {
-    localStorage.setItem(FROM_EXTENSION, 'true');
-    localStorage.setItem(
-      SHOULD_NOTIFY_UPGRADE,
-      JSON.stringify({ code: 'topUp500', name: '500 credits', kind: 'topUp', topUpBefore: 0 }),
-    );
-    fakeApi({
-      '/api/sheets-extension/plans': addonPlansResponse(true),
-      '/api/me': { user: { ...buyer, topUpBalance: 500 } },
-    });
-    jest.useFakeTimers({ advanceTimers: true });
-    renderAt('/sheets-extension-pricing', <AddonPricingPage />);
-    await waitFor(() =>
-      expect(toastSuccess).toHaveBeenCalledWith('Account upgraded! Welcome to 500 credits! 🎉', {
-        duration: UPGRADE_TOAST_MS,
-      }),
-    );
-    expect(closeTab).not.toHaveBeenCalled();
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(CLOSE_TAB_AFTER_MS);
-    });
-    expect(closeTab).toHaveBeenCalledTimes(1);
   });
 
   it('says the payment was received, not upgraded, when the grant has not shown in time', async () => {
