@@ -88,6 +88,35 @@ test('a visitor from the UK buys Pro Yearly in the overlay, sees the upgrade toa
   expect(new URL(portal.url()).origin).toBe(suite.stack.lemonSqueezy.url);
 });
 
+test('signed out, Buy keeps the checkout link pending across sign-in; it then opens in a new tab, removed from storage', async () => {
+  const { page } = suite;
+  await visitFrom(page, BRITISH_IP);
+  await page.goto(suite.stack.url('/pricing'));
+  const monthly = page
+    .getByRole('list', { name: 'Plans' })
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Pro Monthly' }) });
+  await monthly.getByRole('button', { name: 'Buy Pro Monthly' }).click();
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.getByLabel('Name').fill('Pat Pending');
+  await page.getByLabel('Email').fill('pat@example.com');
+  const [tab] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Sign in' }).click(),
+  ]);
+  await tab.getByRole('heading', { name: 'Checkout (sandbox)' }).waitFor();
+  expect(new URL(tab.url()).origin).toBe(suite.stack.lemonSqueezy.url);
+  expect(await page.evaluate(() => localStorage.getItem('pendingPlanType'))).toBeNull();
+  // Paying in that tab: the webhook grants Pro Monthly to the signed-in person.
+  await tab.getByLabel('Email').fill('pat@example.com');
+  await tab.getByRole('button', { name: 'Pay (test card)' }).click();
+  await tab.getByRole('heading', { name: 'Paid' }).waitFor();
+  await page.goto(suite.stack.url('/user-account'));
+  await heading('Account Information').waitFor();
+  await suite.page.getByRole('tab', { name: 'Billing Details' }).click();
+  await panel().getByText('Plan: Pro Monthly').waitFor({ timeout: 30_000 });
+});
+
 test('an add-on top-up of 500 credits in the overlay raises the credits on the add-on account page', async () => {
   const { page } = suite;
   await signIn('Tom Topup', 'tom@example.com', '/user-account');

@@ -140,8 +140,9 @@ export async function startOverlayCheckout(item: OverlayItem, page: OverlayPage)
 
 /**
  * Back signed in with a checkout link pending (pendingPlanType without pendingPlanAmount): the
- * key is removed and the link opened in a new tab (spec §4). The webhook grants the plan there as
- * anywhere; this page gets no Checkout.Success from another tab. Answers whether one was pending.
+ * key is removed and the link opened in a new tab (spec §4), or in the overlay here when the
+ * browser blocks the tab. The webhook grants the plan either way; this page hears no
+ * Checkout.Success from another tab. Answers whether one was pending.
  */
 export async function resumePendingCheckout(
   itemOf: (code: string) => OverlayItem | null,
@@ -157,10 +158,13 @@ export async function resumePendingCheckout(
     const response = await checkoutLink(item, page.fromExtension);
     if (!response.ok) throw new Error(`checkout-link answered ${String(response.status)}`);
     const link = (await response.json()) as CheckoutLinkResponse;
-    // A tab, not this page: the checkout link's plain page (no embed).
+    // A tab, not this page: the checkout link's plain page (no embed). Opened outside a click,
+    // a popup blocker may refuse it (null): then the overlay on this page instead.
     const url = new URL(link.url);
     url.searchParams.delete('embed');
-    window.open(url.toString(), '_blank', 'noopener');
+    const tab = window.open(url.toString(), '_blank');
+    if (tab) tab.opener = null;
+    else await openOverlay(link.url, item);
   } catch (error) {
     console.error('the pending checkout link failed', error);
     toast.error(ORDER_FAILED);

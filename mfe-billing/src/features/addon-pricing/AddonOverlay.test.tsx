@@ -64,7 +64,8 @@ afterEach(() => {
 describe('the add-on in the overlay', () => {
   it('opens the pending checkout link in a new tab once signed in, and removes it', async () => {
     localStorage.setItem(PENDING_PLAN_TYPE, 'topUp500');
-    const open = jest.spyOn(window, 'open').mockReturnValue(null);
+    const tab = { opener: {} };
+    const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
     const fetchMock = fakeApi({
       '/api/sheets-extension/plans': addonPlansResponse(true),
       '/api/me': { user: buyer },
@@ -75,12 +76,25 @@ describe('the add-on in the overlay', () => {
     expect(open).toHaveBeenCalledWith(
       'https://shop.example/checkout/buy/9003?checkout%5Bcustom%5D%5Buser_id%5D=u1',
       '_blank',
-      'noopener',
     );
+    expect(tab.opener).toBeNull();
     expect(checkoutCalls(fetchMock)).toEqual(['http://api.test/api/checkout-link?plan=topUp500']);
     expect(localStorage.getItem(PENDING_PLAN_TYPE)).toBeNull();
     expect(openedUrls).toEqual([]);
   });
+  it('opens the pending link in the overlay here when the browser blocks the new tab', async () => {
+    localStorage.setItem(PENDING_PLAN_TYPE, 'sub100');
+    jest.spyOn(window, 'open').mockReturnValue(null);
+    fakeApi({
+      '/api/sheets-extension/plans': addonPlansResponse(true),
+      '/api/me': { user: buyer },
+      '/api/checkout-link': { plan: 'sub100', url: LINK },
+    });
+    renderAt('/sheets-extension-pricing');
+    await waitFor(() => expect(openedUrls).toEqual([LINK]));
+    expect(localStorage.getItem(PENDING_PLAN_TYPE)).toBeNull();
+  });
+
   it('adds the celebration emoji for the add-on and closes an extension-origin tab 100 ms later', async () => {
     localStorage.setItem(FROM_EXTENSION, 'true');
     localStorage.setItem(
