@@ -20,6 +20,7 @@ fetchRuntimeConfig().then(
       supportEmail: config.supportEmail,
       affiliateSignupUrl: config.affiliateSignupUrl,
       razorpayCheckoutUrl: config.razorpayCheckoutUrl,
+      lemonSqueezyScriptUrl: config.lemonSqueezyScriptUrl,
     });
     configureAnalytics({
       endpoint: config.analyticsEndpoint,

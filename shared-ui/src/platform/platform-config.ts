@@ -9,6 +9,8 @@ export type PlatformConfig = {
   affiliateSignupUrl: string;
   /** Razorpay's checkout.js, or the local sandbox's (the card flow on /pricing). */
   razorpayCheckoutUrl: string;
+  /** Lemon Squeezy's lemon.js, or the local sandbox's (the hosted overlay). */
+  lemonSqueezyScriptUrl: string;
 };
 
 let config: PlatformConfig = {
@@ -16,6 +18,7 @@ let config: PlatformConfig = {
   supportEmail: 'support@example.com',
   affiliateSignupUrl: '/affiliate',
   razorpayCheckoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+  lemonSqueezyScriptUrl: 'https://app.lemonsqueezy.com/js/lemon.js',
 };
 
 export function configurePlatform(next: Partial<PlatformConfig>): void {

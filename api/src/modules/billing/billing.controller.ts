@@ -22,18 +22,26 @@ export class BillingController {
 
   /**
    * The main catalogue priced for the visitor's country as the server sees it (public);
-   * paymentsAvailable: the card flow is configured and the visitor is Indian.
+   * paymentsAvailable: for an Indian visitor the card flow is configured, for anyone else the
+   * hosted overlay is.
    */
   @Get('plans')
   plans(@Req() req: Request): PlansResponse {
     const country = this.billing.countryOf({ ip: req.ip, headers: req.headers });
-    return this.billing.plans(country, { card: this.config.payments.razorpay !== null });
+    return this.billing.plans(country, this.flows());
   }
 
-  /** The add-on's subscription and top-up options (public; USD). */
+  /** The add-on's subscription and top-up options (public; USD; bought in the overlay). */
   @Get('sheets-extension/plans')
   addonPlans(): AddonPlansResponse {
-    return this.billing.addonPlans();
+    return this.billing.addonPlans(this.flows());
+  }
+
+  private flows() {
+    return {
+      card: this.config.payments.razorpay !== null,
+      overlay: this.config.payments.lemonSqueezy !== null,
+    };
   }
 
   /** The signed-in person's payments, newest first. */

@@ -76,8 +76,8 @@ export class BillingService {
     return plansFor(this.config, country, flows);
   }
 
-  addonPlans(): AddonPlansResponse {
-    return addonPlansOf(this.config);
+  addonPlans(flows?: PaymentFlows): AddonPlansResponse {
+    return addonPlansOf(this.config, flows);
   }
 
   async paymentsOf(userId: string): Promise<PaymentsResponse> {
