@@ -22,7 +22,15 @@ jest.setTimeout(120_000);
 // The card flow runs against the Razorpay sandbox (its server API, checkout.js, checkout page and
 // webhooks), which this file's stack starts and points the API and the shell's CSP at.
 const suite = browserSuite({
-  apiEnv: { TRUST_PROXY_HOPS: '1', COUNTRY_HEADER: '', GEOIP_COUNTRY_OVERRIDE: '' },
+  apiEnv: {
+    TRUST_PROXY_HOPS: '1',
+    COUNTRY_HEADER: '',
+    GEOIP_COUNTRY_OVERRIDE: '',
+    // The receipt's seller (the tax id is left unset: the receipt says so).
+    SELLER_NAME: 'E2E Seller Ltd',
+    SELLER_ADDRESS: '1 Test Street|Test City',
+    SELLER_EMAIL: 'billing@seller.example',
+  },
   razorpaySandbox: true,
 });
 
@@ -297,10 +305,13 @@ test('an active subscriber: Renews at and Manage Subscription; the tabs work by 
   expect(billing.buttons).toEqual(['Manage Subscription']);
   expect(billing.text).toContain('No payments yet.');
   expect(billing.text).toContain('Priority support:');
+  // No provider knows this seeded subscription (none is configured here): the portal link fails
+  // and the toast offers support (the portal itself: overlay.test.mjs).
   await panel().getByRole('button', { name: 'Manage Subscription' }).click();
-  await panel()
-    .getByRole('status')
-    .getByText('Managing your subscription online is not available yet.', { exact: false })
+  await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Something went wrong. Please try again, or Contact Support for help.' })
+    .getByRole('link', { name: 'Contact Support' })
     .waitFor();
 
   await page.getByRole('link', { name: 'Need Help ?' }).click();
@@ -484,9 +495,9 @@ test('an add-on subscriber sees their option marked with Manage Subscription, an
   await box.getByText('$0.03 per extraction', { exact: true }).waitFor();
   expect(await box.getByRole('button').allInnerTexts()).toEqual(['Manage Subscription']);
   await box.getByRole('button', { name: 'Manage Subscription' }).click();
-  await box
-    .getByRole('status')
-    .getByText('Managing your subscription online is not available yet.', { exact: false })
+  await page
+    .locator('[data-sonner-toast]')
+    .filter({ hasText: 'Something went wrong. Please try again, or Contact Support for help.' })
     .waitFor();
   // Top-ups are for subscribers too.
   const topUps = page.getByRole('region', { name: 'Top-up credits' });
@@ -559,12 +570,15 @@ test('at 390 px no billing page is wider than the screen', async () => {
       async () => {
         await tab('Billing Details').click();
         // The payments table with the row just recorded.
-        await panel().getByRole('cell', { name: 'pay_Q2xJk8vN3mT9wZ4rY7bL1cF6hD0sA5gE' }).waitFor();
+        await panel()
+          .getByRole('cell', { name: 'pay_Q2xJk8vN3mT9wZ4rY7bL1cF6hD0sA5gE', exact: true })
+          .waitFor();
         expect(await panel().getByRole('row').nth(1).getByRole('cell').allInnerTexts()).toEqual([
           shown(paidAt),
           'Pro Yearly',
           '₹999',
           'pay_Q2xJk8vN3mT9wZ4rY7bL1cF6hD0sA5gE',
+          'Receipt',
         ]);
       },
     ],
@@ -574,6 +588,10 @@ test('at 390 px no billing page is wider than the screen', async () => {
       () => page.getByText('You bought the Lifetime plan.').waitFor(),
     ],
     ['/payment-success?plan=nope', () => heading('Payment').waitFor()],
+    [
+      '/receipt?paymentId=pay_Q2xJk8vN3mT9wZ4rY7bL1cF6hD0sA5gE',
+      () => page.getByRole('button', { name: 'Print' }).waitFor(),
+    ],
     ['/refund-policy', () => heading('Refund Policy').waitFor()],
     ['/affiliate', () => heading('Affiliate Program').waitFor()],
   ];
@@ -646,7 +664,7 @@ test('an Indian visitor buys Pro Monthly by card: signed out, signs in, the paym
   await heading('Account Information').waitFor();
   const billing = await billingDetails();
   expect(billing.lines[0]).toBe('Plan: Pro Monthly');
-  await panel().getByRole('cell', { name: paymentId }).waitFor();
+  await panel().getByRole('cell', { name: paymentId, exact: true }).waitFor();
   const rows = panel().getByRole('row');
   expect(await rows.count()).toBe(2); // the header and one payment
   expect(await rows.nth(1).getByRole('cell').allInnerTexts()).toEqual([
@@ -654,7 +672,48 @@ test('an Indian visitor buys Pro Monthly by card: signed out, signs in, the paym
     'Pro Monthly',
     '₹129',
     paymentId,
+    'Receipt',
   ]);
+
+  // The receipt, from the payment's row: its fields, then printed without the site's chrome.
+  await panel()
+    .getByRole('link', { name: `Receipt for payment ${paymentId}` })
+    .click();
+  const receipt = page.getByRole('article', { name: 'Receipt' });
+  await receipt.waitFor();
+  expect(pathOf()).toBe(`/receipt?paymentId=${paymentId}`);
+  const fields = {};
+  for (const term of await receipt.locator('dt').all()) {
+    const label = await term.innerText();
+    const value = await term.locator('xpath=following-sibling::dd[1]').innerText();
+    fields[label] = fields[label] ? `${fields[label]} | ${value}` : value;
+  }
+  expect(fields).toEqual({
+    'Payment ID': paymentId,
+    Date: shown(new Date()),
+    Plan: 'Pro Monthly',
+    Amount: '₹129',
+    Currency: 'INR',
+    'Paid with': 'Card (Razorpay)',
+    // Buyer, then seller: the two lists share their labels.
+    Name: 'Ira Indian | E2E Seller Ltd',
+    Email: 'ira@example.com | billing@seller.example',
+    Address: '1 Test Street\nTest City',
+    'Tax ID': 'not configured',
+  });
+  const navbar = page.getByRole('navigation', { name: 'Main' });
+  const print = page.getByRole('button', { name: 'Print' });
+  expect(await navbar.isVisible()).toBe(true);
+  expect(await print.isVisible()).toBe(true);
+  await page.emulateMedia({ media: 'print' });
+  try {
+    expect(await navbar.isVisible()).toBe(false);
+    expect(await page.locator('footer').first().isVisible()).toBe(false);
+    expect(await print.isVisible()).toBe(false);
+    expect(await receipt.isVisible()).toBe(true);
+  } finally {
+    await page.emulateMedia({ media: 'screen' });
+  }
 });
 
 test("a declined card shows the bank's message and changes nothing; closing the checkout leaves the page as it was", async () => {

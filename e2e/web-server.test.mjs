@@ -17,6 +17,8 @@ const ENV = {
   MFE_BILLING_URL: 'https://billing.example.test:8443',
   ANALYTICS_ENDPOINT: 'https://collect.example.test/e',
   SHELL_URL: 'https://www.example.test',
+  CHECKOUT_LINKS:
+    'pro-yearly=https://shop.lemonsqueezy.com/checkout/buy/9003,topUp500=https://shop.lemonsqueezy.com/checkout/buy/9022',
 };
 
 const servers = [];
@@ -93,9 +95,15 @@ describe('the shell', () => {
       ...remotes,
       ...PAYMENT_PROVIDER_ORIGINS,
       'https://checkout.razorpay.com',
+      'https://app.lemonsqueezy.com',
     ]);
-    // Razorpay's checkout.js frames its checkout from api.razorpay.com: that origin alone.
-    expect(csp['frame-src']).toEqual([...PAYMENT_PROVIDER_ORIGINS, 'https://api.razorpay.com']);
+    // Razorpay's checkout.js frames its checkout from api.razorpay.com, lemon.js the store's
+    // checkout links: those origins alone.
+    expect(csp['frame-src']).toEqual([
+      ...PAYMENT_PROVIDER_ORIGINS,
+      'https://api.razorpay.com',
+      'https://shop.lemonsqueezy.com',
+    ]);
     expect(csp['connect-src']).toEqual([
       "'self'",
       'blob:',
@@ -124,7 +132,11 @@ describe('the shell', () => {
     });
     const csp = directives((await sandboxed('/pricing')).headers.get('content-security-policy'));
     expect(csp['script-src']).toContain('http://127.0.0.1:4200');
-    expect(csp['frame-src']).toEqual([...PAYMENT_PROVIDER_ORIGINS, 'http://127.0.0.1:4200']);
+    expect(csp['frame-src']).toEqual([
+      ...PAYMENT_PROVIDER_ORIGINS,
+      'http://127.0.0.1:4200',
+      'https://shop.lemonsqueezy.com',
+    ]);
     expect(Object.values(csp).flat().join(' ')).not.toMatch(/razorpay\.com/);
     // Nothing else opens up: no connect-src, no form-action to the sandbox.
     expect(csp['connect-src']).not.toContain('http://127.0.0.1:4200');
@@ -139,7 +151,36 @@ describe('the shell', () => {
     expect(customCsp['frame-src']).toEqual([
       ...PAYMENT_PROVIDER_ORIGINS,
       'https://pay-sandbox.example.test',
+      'https://shop.lemonsqueezy.com',
     ]);
+  });
+
+  it("allows the local sandbox's lemon.js and overlay frame instead of Lemon Squeezy's, and only them", async () => {
+    const sandboxed = await serve('shell', 'shell', {
+      ...ENV,
+      LEMONSQUEEZY_API_URL: 'http://127.0.0.1:4201',
+      CHECKOUT_LINKS: 'pro-yearly=http://127.0.0.1:4201/checkout/buy/9003',
+    });
+    const config = await (await sandboxed('/runtime-config.json')).json();
+    expect(config).toMatchObject({
+      lemonSqueezyScriptUrl: 'http://127.0.0.1:4201/js/lemon.js',
+      lemonSqueezyFrameOrigin: 'http://127.0.0.1:4201',
+    });
+    const csp = directives((await sandboxed('/pricing')).headers.get('content-security-policy'));
+    expect(csp['script-src']).toContain('http://127.0.0.1:4201');
+    expect(csp['frame-src']).toEqual([
+      ...PAYMENT_PROVIDER_ORIGINS,
+      'https://api.razorpay.com',
+      'http://127.0.0.1:4201',
+    ]);
+    expect(Object.values(csp).flat().join(' ')).not.toMatch(/lemonsqueezy\.com/);
+    expect(csp['connect-src']).not.toContain('http://127.0.0.1:4201');
+    expect(csp['form-action']).not.toContain('http://127.0.0.1:4201');
+
+    // No checkout links, no store origin: no overlay frame at all.
+    const bare = await serve('shell', 'shell', { ...ENV, CHECKOUT_LINKS: '' });
+    const bareCsp = directives((await bare('/')).headers.get('content-security-policy'));
+    expect(bareCsp['frame-src']).toEqual([...PAYMENT_PROVIDER_ORIGINS, 'https://api.razorpay.com']);
   });
 
   it("allows PayPal's SDK and frame origin for the wallet, the sandbox's instead locally, and nothing without a client id", async () => {
@@ -156,6 +197,7 @@ describe('the shell', () => {
     expect(liveCsp['frame-src']).toEqual([
       ...PAYMENT_PROVIDER_ORIGINS,
       'https://api.razorpay.com',
+      'https://shop.lemonsqueezy.com',
       'https://www.paypal.com',
     ]);
     expect(liveCsp['connect-src'].join(' ')).not.toMatch(/paypal/);

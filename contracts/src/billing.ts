@@ -115,3 +115,22 @@ export type PaymentRecord = {
 };
 
 export type PaymentsResponse = { payments: PaymentRecord[] };
+
+/** Who sold it, as the receipt names them (API configuration; 'not configured' where unset). */
+export type SellerDetails = {
+  name: string;
+  address: string;
+  taxId: string;
+  email: string;
+};
+
+/**
+ * GET /api/billing/payments/:paymentId/receipt (signed in): one of the person's own payments as
+ * a printable receipt. Another person's payment, or an unknown id, is a 404 like any other.
+ */
+export type PaymentReceipt = PaymentRecord & {
+  buyer: { name: string; email: string };
+  seller: SellerDetails;
+};
+
+export type PaymentReceiptResponse = { receipt: PaymentReceipt };

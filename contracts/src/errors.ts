@@ -33,7 +33,11 @@ export const AUTH_ERROR_CODES = [
 export const MESSAGE_ERROR_CODES = ['TOO_MANY_MESSAGES', 'MESSAGE_NOT_FOUND'] as const;
 
 /** Plans, entitlements and add-on credits. */
-export const BILLING_ERROR_CODES = ['NOT_ENOUGH_CREDITS', 'UNKNOWN_PLAN'] as const;
+export const BILLING_ERROR_CODES = [
+  'NOT_ENOUGH_CREDITS',
+  'UNKNOWN_PLAN',
+  'PAYMENT_NOT_FOUND',
+] as const;
 
 /** Taking money: orders, payment confirmations, provider webhooks. */
 export const PAYMENT_ERROR_CODES = [

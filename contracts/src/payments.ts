@@ -16,7 +16,15 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
  * showed, in rupees (the catalogue's `price`, what `pendingPlanAmount` keeps across sign-in); a
  * different amount is refused, nothing is created.
  */
-export type CreateOrderRequest = { planType: PaidPlanType; amount: number };
+export type CreateOrderRequest = {
+  planType: PaidPlanType;
+  amount: number;
+  /**
+   * The affiliate referral (the `aff` query the pages carry), stored with the order so that the
+   * affiliate tracker's sale conversion names the affiliate. Optional; never affects the price.
+   */
+  aff?: string;
+};
 
 /**
  * The order for the provider's checkout: `amount` in the currency's smallest unit (paise), as the
@@ -61,7 +69,11 @@ export type CustomerPortalLinkResponse = { portalUrl: string };
  * server in USD (spec §7 wallet amounts). `orderId` is PayPal's order id, what the wallet
  * buttons' createOrder returns.
  */
-export type PaypalCreateOrderRequest = { plan: string };
+export type PaypalCreateOrderRequest = {
+  plan: string;
+  /** The affiliate referral (`aff`), stored with the order as for create-order. */
+  aff?: string;
+};
 export type PaypalCreateOrderResponse = { orderId: string };
 
 /**

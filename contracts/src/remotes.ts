@@ -76,6 +76,7 @@ export const REMOTES: readonly RemoteDefinition[] = [
       '/user-account',
       '/sheets-extension-user-account',
       '/payment-success',
+      '/receipt',
       '/paypal-checkout',
       '/signup-success',
       '/affiliate',

@@ -24,6 +24,17 @@ export type RuntimeConfig = {
   /** The origin of the checkout's frame (the shell's CSP frame-src allows it and no other). */
   razorpayFrameOrigin: string;
   /**
+   * Lemon Squeezy's lemon.js (the hosted overlay): Lemon Squeezy's in production, the local
+   * sandbox's when the API talks to the sandbox (LEMONSQUEEZY_API_URL not Lemon Squeezy's),
+   * LEMONSQUEEZY_SCRIPT_URL over both.
+   */
+  lemonSqueezyScriptUrl: string;
+  /**
+   * The origin of the overlay's frame: the checkout links' (the store's) origin,
+   * LEMONSQUEEZY_CHECKOUT_ORIGIN over the first CHECKOUT_LINKS link; '' when neither is set.
+   */
+  lemonSqueezyFrameOrigin: string;
+  /**
    * PayPal's JS SDK (the wallet page) with the client id and currency=USD: PayPal's in production,
    * the local sandbox's when the API talks to it (PAYPAL_API_URL not PayPal's); '' with no client id.
    */
@@ -37,6 +48,8 @@ export const RAZORPAY_CHECKOUT_URL = 'https://checkout.razorpay.com/v1/checkout.
 /** Razorpay's checkout.js opens its checkout in a frame served from api.razorpay.com. */
 export const RAZORPAY_FRAME_ORIGIN = 'https://api.razorpay.com';
 const RAZORPAY_API_ORIGIN = 'https://api.razorpay.com';
+export const LEMONSQUEEZY_SCRIPT_URL = 'https://app.lemonsqueezy.com/js/lemon.js';
+const LEMONSQUEEZY_API_ORIGIN = 'https://api.lemonsqueezy.com';
 
 export const PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';
 /** PayPal's SDK renders its buttons in frames from www.paypal.com and opens its popup there. */
@@ -73,6 +86,26 @@ function razorpayCheckout(env: Record<string, string | undefined>): {
   };
 }
 
+/** Where the overlay's script and frame come from (see RuntimeConfig). */
+function lemonSqueezyOverlay(env: Record<string, string | undefined>): {
+  lemonSqueezyScriptUrl: string;
+  lemonSqueezyFrameOrigin: string;
+} {
+  const sandbox = originOf(env.LEMONSQUEEZY_API_URL ?? '');
+  const script =
+    env.LEMONSQUEEZY_SCRIPT_URL ||
+    (sandbox && sandbox !== LEMONSQUEEZY_API_ORIGIN
+      ? `${sandbox}/js/lemon.js`
+      : LEMONSQUEEZY_SCRIPT_URL);
+  // CHECKOUT_LINKS: `name=url,name=url` (the API's format); the store serves them all.
+  const firstLink = (env.CHECKOUT_LINKS ?? '').split(',')[0]?.split('=').slice(1).join('=') ?? '';
+  return {
+    lemonSqueezyScriptUrl: script,
+    lemonSqueezyFrameOrigin:
+      originOf(env.LEMONSQUEEZY_CHECKOUT_ORIGIN ?? '') ?? originOf(firstLink.trim()) ?? '',
+  };
+}
+
 /** Where the wallet's SDK and its frame/popup come from (see RuntimeConfig). */
 function paypalWallet(env: Record<string, string | undefined>): {
   paypalSdkUrl: string;
@@ -97,6 +130,7 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     adConversionId: env.AD_CONVERSION_ID || '',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     ...razorpayCheckout(env),
+    ...lemonSqueezyOverlay(env),
     ...paypalWallet(env),
     remotes: REMOTES.map((remote) => ({
       name: remote.name,

@@ -71,6 +71,47 @@ async function startRazorpaySandbox() {
   return { sandbox, env };
 }
 
+/** The Lemon Squeezy sandbox's store in the browser tests: variant ids per product (cents). */
+const SANDBOX_LS_PRODUCTS = {
+  'pro-monthly': ['9002', { price: 400, interval: 'month' }],
+  'pro-yearly': ['9003', { price: 3300, interval: 'year' }],
+  lifetime: ['9004', { price: 9900, interval: null }],
+  sub100: ['9011', { price: 500, interval: 'month' }],
+  sub500: ['9012', { price: 1500, interval: 'month' }],
+  topUp100: ['9021', { price: 700, interval: null }],
+  topUp500: ['9022', { price: 2500, interval: null }],
+};
+
+/**
+ * The Lemon Squeezy sandbox (server API, lemon.js and the overlay's pay page, signed webhooks) in
+ * this process, and the variables that point the API (keys, variants, checkout links) and the
+ * shell (lemon.js, CSP) at it.
+ */
+async function startLemonSqueezySandbox() {
+  const { startLemonSqueezySandbox: start } =
+    await import('../../api/dist/dev-payments/lemonsqueezy-sandbox.js');
+  const keys = { apiKey: 'e2e-ls-api-key', webhookSecret: 'e2e-ls-secret', storeId: '1' };
+  const sandbox = await start({
+    nodeEnv: 'test',
+    ...keys,
+    variants: Object.fromEntries(Object.values(SANDBOX_LS_PRODUCTS)),
+    habits: { copies: 2, retryDelaysMs: [200, 1000] },
+  });
+  const products = Object.entries(SANDBOX_LS_PRODUCTS);
+  const env = {
+    LEMONSQUEEZY_API_KEY: keys.apiKey,
+    LEMONSQUEEZY_WEBHOOK_SECRET: keys.webhookSecret,
+    LEMONSQUEEZY_STORE_ID: keys.storeId,
+    LEMONSQUEEZY_TEST_MODE: 'true',
+    LEMONSQUEEZY_API_URL: sandbox.url,
+    LEMONSQUEEZY_VARIANTS: products.map(([name, [id]]) => `${name}=${id}`).join(','),
+    CHECKOUT_LINKS: products
+      .map(([name, [id]]) => `${name}=${sandbox.url}/checkout/buy/${id}`)
+      .join(','),
+  };
+  return { sandbox, env };
+}
+
 /** The PayPal sandbox's keys in the browser tests. */
 const SANDBOX_PAYPAL_KEYS = {
   clientId: 'e2e-sandbox-paypal-client',
@@ -96,15 +137,18 @@ async function startPaypalSandbox() {
  * `apiEnv`: variables for the API alone (see browserSuite). `paypalSandbox`: start the PayPal
  * sandbox (the wallet). `razorpaySandbox`: start the Razorpay
  * sandbox (server API, checkout.js and checkout page, webhooks to this stack's API).
+ * `lemonSqueezySandbox`: the same for the hosted overlay (suite.stack.lemonSqueezy).
  */
 export async function startStack({
   apiEnv = {},
   razorpaySandbox = false,
+  lemonSqueezySandbox = false,
   paypalSandbox = false,
 } = {}) {
   const group = new ServiceGroup({ quiet: true });
   const db = await startDatabase(group);
   const payments = razorpaySandbox ? await startRazorpaySandbox() : null;
+  const overlay = lemonSqueezySandbox ? await startLemonSqueezySandbox() : null;
   const wallet = paypalSandbox ? await startPaypalSandbox() : null;
   const env = {
     SHELL_PORT: String(await freePort()),
@@ -129,16 +173,25 @@ export async function startStack({
       RAZORPAY_WEBHOOK_SECRET: '',
       RAZORPAY_API_URL: '',
       RAZORPAY_CHECKOUT_URL: '',
+      LEMONSQUEEZY_API_KEY: '',
+      LEMONSQUEEZY_WEBHOOK_SECRET: '',
+      LEMONSQUEEZY_STORE_ID: '',
+      LEMONSQUEEZY_VARIANTS: '',
+      LEMONSQUEEZY_API_URL: '',
+      LEMONSQUEEZY_SCRIPT_URL: '',
+      LEMONSQUEEZY_CHECKOUT_ORIGIN: '',
+      ...payments?.env,
+      ...overlay?.env,
       PAYPAL_CLIENT_ID: '',
       PAYPAL_CLIENT_SECRET: '',
       PAYPAL_WEBHOOK_ID: '',
       PAYPAL_API_URL: '',
-      ...payments?.env,
       ...wallet?.env,
     },
     apiEnv,
   });
   payments?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/razorpay`);
+  overlay?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/lemonsqueezy`);
   wallet?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/paypal`);
 
   const signalRemote = (dir, signal) => {
@@ -151,6 +204,8 @@ export async function startStack({
     mongoUri: db.uri,
     /** The Razorpay sandbox, when the suite asked for it. */
     razorpay: payments?.sandbox ?? null,
+    /** The Lemon Squeezy sandbox, when the suite asked for it. */
+    lemonSqueezy: overlay?.sandbox ?? null,
     /** The PayPal sandbox, when the suite asked for it. */
     paypal: wallet?.sandbox ?? null,
     url: (p = '/') => `${layout.shell.url}${p}`,
@@ -182,6 +237,8 @@ export async function startStack({
       await group.stopAll();
       await payments?.sandbox.idle();
       await payments?.sandbox.close();
+      await overlay?.sandbox.idle();
+      await overlay?.sandbox.close();
       await wallet?.sandbox.idle();
       await wallet?.sandbox.close();
       rmSync(db.dataDir, { recursive: true, force: true });
@@ -193,7 +250,8 @@ export async function startStack({
  * One platform and one Chromium for a test file, and a fresh browser context and page per test.
  * Read `suite.stack`, `suite.browser` and `suite.page` inside tests. `options.apiEnv`: variables
  * for this file's API alone, e.g. { TRUST_PROXY_HOPS: '1' }; other files' stacks are unchanged.
- * `options.razorpaySandbox`: this file's stack runs the Razorpay sandbox (suite.stack.razorpay).
+ * `options.razorpaySandbox`: this file's stack runs the Razorpay sandbox (suite.stack.razorpay);
+ * `options.lemonSqueezySandbox`: the Lemon Squeezy one (suite.stack.lemonSqueezy).
  */
 export function browserSuite(options = {}) {
   const suite = { stack: null, browser: null, context: null, page: null, cspViolations: [] };

@@ -3,6 +3,7 @@ import { AddonPricingPage } from './features/addon-pricing/AddonPricingPage';
 import { AccountPage } from './features/account/AccountPage';
 import { AffiliatePage } from './features/affiliate/AffiliatePage';
 import { PaymentSuccessPage } from './features/payment-success/PaymentSuccessPage';
+import { ReceiptPage } from './features/receipt/ReceiptPage';
 import { RefundPolicyPage } from './features/refund-policy/RefundPolicyPage';
 import { PricingPage } from './features/pricing/PricingPage';
 import { SignupSuccessPage } from './features/signup/SignupSuccessPage';
@@ -30,6 +31,7 @@ export const routes: RemoteRoute[] = [
     handle: main,
     element: <PaymentSuccessPage />,
   },
+  { path: '/receipt', handle: main, element: <ReceiptPage /> },
   { path: '/paypal-checkout', handle: main, element: <WalletCheckoutPage /> },
   { path: '/signup-success', handle: main, element: <SignupSuccessPage /> },
   { path: '/affiliate', handle: main, element: <AffiliatePage /> },

@@ -20,9 +20,9 @@ import { buildRuntimeConfig } from 'contracts';
 
 /**
  * Fixed origins of payment providers' browser scripts and checkout frames, allowed in the shell's
- * script-src and frame-src (e.g. 'https://app.lemonsqueezy.com' for the overlay when it lands).
- * The card checkout's origins come from the runtime configuration instead (cardCheckoutSources):
- * Razorpay's in production, the local sandbox's in development. Google sign-in is a redirect to
+ * script-src and frame-src. None today: the card checkout's and the overlay's origins come from the
+ * runtime configuration (cardCheckoutSources, overlaySources): the providers' in production, the
+ * local sandboxes' in development. Google sign-in is a redirect to
  * the API, not a script, so it needs nothing here.
  */
 export const PAYMENT_PROVIDER_ORIGINS = [];
@@ -36,6 +36,17 @@ export function cardCheckoutSources(config) {
   return {
     scripts: unique([originOf(config.razorpayCheckoutUrl ?? '')]),
     frames: unique([originOf(config.razorpayFrameOrigin ?? '')]),
+  };
+}
+
+/**
+ * The hosted overlay's script origin (lemon.js: script-src) and its checkout frame's origin (the
+ * store's checkout links: frame-src), from the runtime configuration, and nothing wider.
+ */
+export function overlaySources(config) {
+  return {
+    scripts: unique([originOf(config.lemonSqueezyScriptUrl ?? '')]),
+    frames: unique([originOf(config.lemonSqueezyFrameOrigin ?? '')]),
   };
 }
 
@@ -80,11 +91,19 @@ export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDE
   const api = originOf(config.apiUrl);
   const analytics = originOf(config.analyticsEndpoint);
   const card = cardCheckoutSources(config);
+  const overlay = overlaySources(config);
   const wallet = walletSources(config);
-  const frames = [...providers, ...card.frames, ...wallet.frames];
+  const frames = [...providers, ...card.frames, ...overlay.frames, ...wallet.frames];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...providers, ...card.scripts, ...wallet.scripts],
+    'script-src': [
+      "'self'",
+      ...remotes,
+      ...providers,
+      ...card.scripts,
+      ...overlay.scripts,
+      ...wallet.scripts,
+    ],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes],
     'font-src': ["'self'", 'data:', ...remotes],

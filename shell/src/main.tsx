@@ -26,6 +26,7 @@ fetchRuntimeConfig().then(
       supportEmail: config.supportEmail,
       affiliateSignupUrl: config.affiliateSignupUrl,
       razorpayCheckoutUrl: config.razorpayCheckoutUrl,
+      lemonSqueezyScriptUrl: config.lemonSqueezyScriptUrl,
       paypalSdkUrl: config.paypalSdkUrl,
     });
     configureAnalytics({

@@ -69,6 +69,15 @@ describe('loadConfig', () => {
       }) as unknown,
       // No keys: card payments unavailable (payments-config.spec.ts).
       payments: { razorpay: null, lemonSqueezy: null, paypal: null },
+      afterPayment: {
+        seller: {
+          name: 'not configured',
+          address: 'not configured',
+          taxId: 'not configured',
+          email: 'not configured',
+        },
+        affiliateConversion: { url: null, timeoutMs: 5000 },
+      },
     });
   });
 

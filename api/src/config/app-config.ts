@@ -1,5 +1,10 @@
 import { REMOTES, SHELL } from 'contracts';
 import { z } from 'zod';
+import {
+  afterPaymentEnv,
+  afterPaymentFromEnv,
+  type AfterPaymentConfig,
+} from './after-payment-config.js';
 import { billingEnv, billingFromEnv, type BillingConfig } from './billing-catalogue.js';
 import {
   paymentsEnv,
@@ -72,6 +77,7 @@ const schema = z.object({
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   ...billingEnv,
   ...paymentsEnv,
+  ...afterPaymentEnv,
 });
 
 export type AppConfig = {
@@ -117,6 +123,8 @@ export type AppConfig = {
   billing: BillingConfig;
   /** Payment providers' keys and addresses; a provider without keys is unavailable. */
   payments: PaymentsConfig;
+  /** The receipt's seller details; the affiliate tracker's sale conversion. */
+  afterPayment: AfterPaymentConfig;
 };
 
 export type OAuthConfig = {
@@ -264,6 +272,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     },
     billing: billingFromEnv(c),
     payments: paymentsFromEnv(c),
+    afterPayment: afterPaymentFromEnv(c),
   };
 }
 

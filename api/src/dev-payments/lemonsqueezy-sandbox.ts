@@ -1,6 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { embedOrigin, lemonScript, overlayCheckoutPage } from './lemonsqueezy-overlay.js';
 import { assertNotProduction } from './razorpay-sandbox.js';
 
 // A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
@@ -9,7 +10,8 @@ import { assertNotProduction } from './razorpay-sandbox.js';
 // checkout would (with its custom data) and change a subscription's state, and webhooks signed
 // as Lemon Squeezy signs them (X-Signature: HMAC-SHA256 hex of the body, X-Event-Name) delivered
 // with its habits: a non-2xx answer is retried 3 times (5 s, 25 s, 125 s by default) and then
-// dropped; duplicates and out-of-order deliveries on request.
+// dropped; duplicates and out-of-order deliveries on request. The browser side: lemon.js at
+// /js/lemon.js, opening each checkout link's pay page in an overlay (lemonsqueezy-overlay.ts).
 // https://docs.lemonsqueezy.com/help/webhooks · https://docs.lemonsqueezy.com/api
 
 export type LsSandboxHabits = {
@@ -394,13 +396,33 @@ export async function startLemonSqueezySandbox(
     return snapshot(order);
   };
 
-  // --- a checkout page a person can pay on (not the overlay script: that comes later) --------
+  // --- a checkout page a person can pay on: in a tab, or in lemon.js's overlay (embed=1) -------
   const escape = (text: string): string =>
     text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
   const checkoutPage = (req: IncomingMessage, res: ServerResponse, variantId: string, url: URL) => {
     const variant = options.variants[variantId];
     if (!variant) return send404(res);
     if (req.method === 'GET') {
+      const opener =
+        url.searchParams.get('embed') === '1'
+          ? embedOrigin(url.searchParams.get('embed_origin'))
+          : null;
+      if (opener) {
+        const page = overlayCheckoutPage({
+          description: `Variant ${variantId}: ${(variant.price / 100).toFixed(2)} USD${variant.interval ? ` per ${variant.interval}` : ''}`,
+          hidden: [...url.searchParams.entries()].filter(([name]) =>
+            name.startsWith('checkout[custom]['),
+          ),
+          email: url.searchParams.get('checkout[email]') ?? '',
+          origin: opener,
+        });
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'content-security-policy': page.csp,
+        });
+        res.end(page.html);
+        return;
+      }
       const hidden = [...url.searchParams.entries()]
         .filter(([name]) => name.startsWith('checkout[custom]['))
         .map(
@@ -434,6 +456,12 @@ export async function startLemonSqueezySandbox(
         email: form.get('email') ?? 'buyer@example.com',
         custom: customData,
       });
+      if ((req.headers.accept ?? '').includes('application/json')) {
+        // The overlay's page: what lemon.js hands the eventHandler as Checkout.Success's data.
+        const order = orders.get(bought.orderId);
+        json(res, 200, { order: order ? { data: snapshot(order) } : null, ...bought });
+        return;
+      }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         `<!doctype html><title>Paid (sandbox)</title><h1>Paid</h1><p>Order ${bought.orderId}` +
@@ -460,6 +488,14 @@ export async function startLemonSqueezySandbox(
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] === 'checkout' && parts[1] === 'buy' && parts[2]) {
       checkoutPage(req, res, parts[2], url);
+      return;
+    }
+    if (url.pathname === '/js/lemon.js' && req.method === 'GET') {
+      res.writeHead(200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'no-cache',
+      });
+      res.end(lemonScript(baseUrl));
       return;
     }
     if (parts[0] === 'portal' && req.method === 'GET') {

@@ -1,10 +1,19 @@
-import type { AddonPlansResponse, PaymentsResponse, PlansResponse } from 'contracts';
+import type {
+  AddonPlansResponse,
+  PaymentReceipt,
+  PaymentReceiptResponse,
+  PaymentsResponse,
+  PlansResponse,
+} from 'contracts';
 import { apiFetch } from 'shared-ui';
 
 // The billing module's read calls (GET /api/plans, /api/sheets-extension/plans,
 // /api/billing/payments); the wire types are the contracts package's.
 
 export class BillingApiError extends Error {}
+
+/** The API answered 404: no such payment on this account. */
+export class NotFoundError extends BillingApiError {}
 
 async function getJson<T>(path: string, isValid: (body: unknown) => body is T): Promise<T> {
   let response: Response;
@@ -13,6 +22,7 @@ async function getJson<T>(path: string, isValid: (body: unknown) => body is T): 
   } catch {
     throw new BillingApiError('The server could not be reached.');
   }
+  if (response.status === 404) throw new NotFoundError('Not found.');
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { error?: unknown };
     throw new BillingApiError(
@@ -45,3 +55,15 @@ export const fetchAddonPlans = (): Promise<AddonPlansResponse> =>
 
 export const fetchPayments = (): Promise<PaymentsResponse> =>
   getJson('/api/billing/payments', isPayments);
+
+const isReceipt = (body: unknown): body is PaymentReceiptResponse =>
+  isObject(body) &&
+  isObject(body.receipt) &&
+  typeof body.receipt.paymentId === 'string' &&
+  isObject(body.receipt.seller) &&
+  isObject(body.receipt.buyer);
+
+/** One of the person's payments as a receipt; NotFoundError for an unknown or another's id. */
+export const fetchReceipt = async (paymentId: string): Promise<PaymentReceipt> =>
+  (await getJson(`/api/billing/payments/${encodeURIComponent(paymentId)}/receipt`, isReceipt))
+    .receipt;

@@ -84,6 +84,9 @@ export function resetCheckoutScript(): void {
   busy = false;
 }
 
+/** The `aff` query the pages carry (spec §2: every internal navigation keeps it), or null. */
+const referral = (): string | null => new URLSearchParams(window.location.search).get('aff');
+
 const postJson = (path: string, body: unknown): Promise<Response> =>
   apiFetch(path, {
     method: 'POST',
@@ -127,9 +130,12 @@ export async function startCardCheckout(plan: CardPlan, page: CardCheckoutPage):
 async function openCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<boolean> {
   let order: CreateOrderResponse;
   try {
+    const aff = referral();
     const response = await postJson('/api/create-order', {
       planType: plan.plan as PaidPlanType,
       amount: plan.price,
+      // The affiliate referral the pages carry: stored with the order for the sale conversion.
+      ...(aff ? { aff } : {}),
     });
     if (response.status === 401) {
       localStorage.setItem(PENDING_PLAN_AMOUNT, String(plan.price));

@@ -1,9 +1,15 @@
 import type { AddonPlanOption, CatalogPlan } from 'contracts';
 import { startCardCheckout, type CardCheckoutPage } from './card-checkout';
+import {
+  openCustomerPortal,
+  startOverlayCheckout,
+  type OverlayItem,
+  type OverlayPage,
+} from './overlay-checkout';
 
-// The one seam between the billing pages and taking money. The card flow (Indian visitors) is
-// plugged in; the hosted overlay, the wallet and the customer portal are not yet, so those say
-// plainly that they are not available, and nothing pretends to have succeeded.
+// The one seam between the billing pages and taking money: the card flow (Indian visitors' main
+// plans), the hosted overlay (everyone else's, and the add-on's) and the customer portal. The
+// wallet is not plugged in here.
 
 export type CheckoutItem =
   { kind: 'plan'; plan: CatalogPlan } | { kind: 'addon'; option: AddonPlanOption };
@@ -22,12 +28,17 @@ export type CheckoutContext = {
   paymentsAvailable: boolean;
   isIndianUser?: boolean;
   card?: CardCheckoutPage;
+  overlay?: OverlayPage;
 };
+
+/** The overlay's view of what is bought. */
+export const overlayItemOf = (item: CheckoutItem): OverlayItem =>
+  item.kind === 'plan'
+    ? { code: item.plan.code, name: item.plan.plan, kind: 'plan' }
+    : { code: item.option.name, name: item.option.label, kind: item.option.kind };
 
 export const PAYMENTS_UNAVAILABLE =
   'Payments are not available yet, so nothing was charged. Please check back soon.';
-export const PORTAL_UNAVAILABLE =
-  'Managing your subscription online is not available yet. Please contact support for any change.';
 
 export const payments = {
   /** Starts buying `item` (spec §4 'Payment'). */
@@ -36,10 +47,16 @@ export const payments = {
       await startCardCheckout(item.plan, context.card);
       return { status: 'started', message: null };
     }
+    const overlayFlow = item.kind === 'addon' || !context.isIndianUser;
+    if (overlayFlow && context.paymentsAvailable && context.overlay) {
+      await startOverlayCheckout(overlayItemOf(item), context.overlay);
+      return { status: 'started', message: null };
+    }
     return { status: 'unavailable', message: PAYMENTS_UNAVAILABLE };
   },
-  /** Opens the billing portal ('Manage Subscription', 'Resume Subscription'). */
-  openPortal(_options: { forSheetsExtension: boolean }): Promise<PaymentOutcome> {
-    return Promise.resolve({ status: 'unavailable', message: PORTAL_UNAVAILABLE });
+  /** Opens the billing portal in a new tab ('Manage Subscription', 'Resume Subscription'). */
+  async openPortal(options: { forSheetsExtension: boolean }): Promise<PaymentOutcome> {
+    await openCustomerPortal(options.forSheetsExtension);
+    return { status: 'started', message: null };
   },
 };

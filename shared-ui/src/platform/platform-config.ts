@@ -9,6 +9,8 @@ export type PlatformConfig = {
   affiliateSignupUrl: string;
   /** Razorpay's checkout.js, or the local sandbox's (the card flow on /pricing). */
   razorpayCheckoutUrl: string;
+  /** Lemon Squeezy's lemon.js, or the local sandbox's (the hosted overlay). */
+  lemonSqueezyScriptUrl: string;
   /** PayPal's JS SDK with the client id, or the local sandbox's (the wallet page); '' when none. */
   paypalSdkUrl: string;
 };
@@ -18,6 +20,7 @@ let config: PlatformConfig = {
   supportEmail: 'support@example.com',
   affiliateSignupUrl: '/affiliate',
   razorpayCheckoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',
+  lemonSqueezyScriptUrl: 'https://app.lemonsqueezy.com/js/lemon.js',
   paypalSdkUrl: '',
 };
 

@@ -13,6 +13,7 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     typeof config.adConversionId === 'string' &&
     typeof config.supportEmail === 'string' &&
     typeof config.razorpayCheckoutUrl === 'string' &&
+    typeof config.lemonSqueezyScriptUrl === 'string' &&
     Array.isArray(config.remotes) &&
     config.remotes.every(
       (r) => typeof r.name === 'string' && typeof r.entry === 'string' && Array.isArray(r.routes),

@@ -8,6 +8,8 @@ export const billingErrors = {
       'You have no add-on credits left. Buy a top-up or subscribe for more.',
       402,
     ),
+  paymentNotFound: () =>
+    new DomainError('PAYMENT_NOT_FOUND', 'There is no such payment on your account.', 404),
   unknownPlan: (plan: string) =>
     new DomainError('UNKNOWN_PLAN', `There is no plan called '${plan}'.`, 400),
 };

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AddonPlansResponse, PaymentsResponse, PlansResponse, PublicUser } from 'contracts';
+import type {
+  AddonPlansResponse,
+  PaymentRecord,
+  PaymentsResponse,
+  PlansResponse,
+  PublicUser,
+} from 'contracts';
 import { BILLING_CONFIG } from '../../config/app-config.js';
 import type { BillingConfig } from '../../config/billing-catalogue.js';
 import { addonPlansOf, plansFor, type PaymentFlows } from './catalogue.js';
@@ -70,22 +76,19 @@ export class BillingService {
     return plansFor(this.config, country, flows);
   }
 
-  addonPlans(): AddonPlansResponse {
-    return addonPlansOf(this.config);
+  addonPlans(flows?: PaymentFlows): AddonPlansResponse {
+    return addonPlansOf(this.config, flows);
   }
 
   async paymentsOf(userId: string): Promise<PaymentsResponse> {
     const rows = await this.payments.listForUser(userId, PAYMENTS_LISTED);
-    return {
-      payments: rows.map((row) => ({
-        date: row.paidAt.toISOString(),
-        plan: row.plan,
-        amount: row.amount,
-        currency: row.currency,
-        paymentId: row.paymentId,
-        provider: row.provider,
-      })),
-    };
+    return { payments: rows.map(toRecord) };
+  }
+
+  /** One of the person's own payments; null for an unknown id or another person's payment. */
+  async paymentOf(userId: string, paymentId: string): Promise<PaymentRecord | null> {
+    const row = await this.payments.findForUser(userId, paymentId);
+    return row ? toRecord(row) : null;
   }
 
   /** The person's plan and credit changes, newest first (support's audit). */
@@ -101,5 +104,14 @@ export class BillingService {
     return this.payments.recordOnce(row);
   }
 }
+
+const toRecord = (row: PaymentRow): PaymentRecord => ({
+  date: row.paidAt.toISOString(),
+  plan: row.plan,
+  amount: row.amount,
+  currency: row.currency,
+  paymentId: row.paymentId,
+  provider: row.provider,
+});
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);

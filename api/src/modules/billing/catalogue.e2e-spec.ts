@@ -89,7 +89,7 @@ describe('the plan catalogues (GET /api/plans, /api/sheets-extension/plans)', ()
       isIndianUser: true,
       paymentsAvailable: true,
     });
-    // Everyone else pays through the overlay, whose browser part is not there yet.
+    // Everyone else pays through the overlay, not configured here.
     expect(await plans(configured, { 'X-Forwarded-For': US_IP })).toMatchObject({
       isIndianUser: false,
       paymentsAvailable: false,
@@ -101,6 +101,27 @@ describe('the plan catalogues (GET /api/plans, /api/sheets-extension/plans)', ()
       isIndianUser: true,
       paymentsAvailable: false,
     });
+  });
+
+  it('offers the overlay to everyone else, and the add-on catalogue, once Lemon Squeezy is configured', async () => {
+    const overlay = await start({
+      TRUST_PROXY_HOPS: '1',
+      LEMONSQUEEZY_API_KEY: 'ls-catalogue-key',
+      LEMONSQUEEZY_WEBHOOK_SECRET: 'ls-catalogue-secret',
+      LEMONSQUEEZY_STORE_ID: '1',
+      LEMONSQUEEZY_VARIANTS: 'pro-yearly=9003,topUp500=9022',
+    });
+    expect(await plans(overlay, { 'X-Forwarded-For': US_IP })).toMatchObject({
+      isIndianUser: false,
+      paymentsAvailable: true,
+    });
+    // Indian visitors pay by card, which is not configured here.
+    expect(await plans(overlay, { 'X-Forwarded-For': INDIAN_IP })).toMatchObject({
+      isIndianUser: true,
+      paymentsAvailable: false,
+    });
+    const addon = await request(overlay.getHttpServer()).get('/api/sheets-extension/plans');
+    expect((addon.body as AddonPlansResponse).paymentsAvailable).toBe(true);
   });
 
   it('takes the country from the configured proxy header', async () => {

@@ -3,16 +3,16 @@ import type { BillingConfig } from '../../config/billing-catalogue.js';
 
 /**
  * Whether a visitor can pay on the page, per flow that has a browser part: the card flow (Indian
- * visitors) once Razorpay is configured. The hosted overlay and the wallet have no browser part
- * yet, so everyone else, and the add-on catalogue, still say payments are not available.
+ * visitors) once Razorpay is configured, the hosted overlay (everyone else, and the add-on
+ * catalogue) once Lemon Squeezy is configured.
  */
-export type PaymentFlows = { card: boolean };
+export type PaymentFlows = { card: boolean; overlay: boolean };
 
 /** The main catalogue priced for a visitor: 'IN' → INR (the card flow), anywhere else → USD. */
 export function plansFor(
   config: BillingConfig,
   country: string | null,
-  flows: PaymentFlows = { card: false },
+  flows: PaymentFlows = { card: false, overlay: false },
 ): PlansResponse {
   const isIndianUser = country === 'IN';
   const currency = isIndianUser ? 'INR' : 'USD';
@@ -27,14 +27,17 @@ export function plansFor(
       currency,
       price: isIndianUser ? plan.rate : plan.foreignRate,
     })),
-    paymentsAvailable: isIndianUser && flows.card,
+    paymentsAvailable: isIndianUser ? flows.card : flows.overlay,
   };
 }
 
-export function addonPlansOf(config: BillingConfig): AddonPlansResponse {
+export function addonPlansOf(
+  config: BillingConfig,
+  flows: PaymentFlows = { card: false, overlay: false },
+): AddonPlansResponse {
   return {
     freeCreditsPerMonth: config.freeAddonCreditsPerMonth,
     options: config.addonOptions.map((option) => ({ ...option })),
-    paymentsAvailable: false,
+    paymentsAvailable: flows.overlay,
   };
 }

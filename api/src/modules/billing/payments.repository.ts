@@ -39,4 +39,12 @@ export class PaymentsRepository {
       .lean<PaymentRow[]>()
       .exec();
   }
+
+  /** One of the person's payments by its payment id; another person's is not found. */
+  async findForUser(userId: string, paymentId: string): Promise<PaymentRow | null> {
+    return this.payments
+      .findOne({ userId: { $eq: userId }, paymentId: { $eq: paymentId } })
+      .lean<PaymentRow>()
+      .exec();
+  }
 }

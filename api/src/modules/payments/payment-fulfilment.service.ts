@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { BillingService } from '../billing/billing.service.js';
+import { AffiliateConversionService } from './affiliate/affiliate-conversion.service.js';
 import { EntitlementsService } from '../billing/entitlements.service.js';
 import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
@@ -37,6 +38,7 @@ export class PaymentFulfilmentService {
     private readonly captures: PaymentCapturesRepository,
     private readonly entitlements: EntitlementsService,
     private readonly billing: BillingService,
+    private readonly conversions: AffiliateConversionService,
   ) {}
 
   async fulfil(paid: PaidOrder): Promise<FulfilOutcome> {
@@ -76,6 +78,18 @@ export class PaymentFulfilmentService {
       plan: order.plan,
       amount: order.amount,
       currency: order.currency,
+      paidAt: at,
+    });
+    // After the grant and the record, outside the payment's way; once per payment (its marker).
+    this.conversions.reportInBackground({
+      provider: paid.provider,
+      orderId: order.orderId,
+      paymentId: paid.paymentId,
+      userId: order.userId,
+      plan: order.plan,
+      amount: order.amount,
+      currency: order.currency,
+      affiliate: order.affiliate ?? null,
       paidAt: at,
     });
     return { kind: first ? 'granted' : 'already-granted', order, grant };

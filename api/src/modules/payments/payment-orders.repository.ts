@@ -19,11 +19,13 @@ export type OrderRow = {
   refundedAt: Date | null;
   checkedAt: Date | null;
   createdAt: Date;
+  /** The affiliate referral the order was made with (absent on orders older than the field). */
+  affiliate?: string | null;
 };
 
 export type NewOrder = Pick<
   OrderRow,
-  'provider' | 'orderId' | 'userId' | 'plan' | 'amount' | 'amountMinor' | 'currency'
+  'provider' | 'orderId' | 'userId' | 'plan' | 'amount' | 'amountMinor' | 'currency' | 'affiliate'
 >;
 
 const eq = <T>(value: T) => ({ $eq: value });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { BillingDataModule } from '../billing/billing-data.module.js';
+import { AffiliateConversionService } from './affiliate/affiliate-conversion.service.js';
 import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from './payment-orders.repository.js';
@@ -13,6 +14,10 @@ import {
 import { PaymentCapture, PaymentCaptureSchema } from './schemas/payment-capture.schema.js';
 import { PaymentOrder, PaymentOrderSchema } from './schemas/payment-order.schema.js';
 import { WebhookEvent, WebhookEventSchema } from './schemas/webhook-event.schema.js';
+import {
+  AffiliateConversion,
+  AffiliateConversionSchema,
+} from './schemas/affiliate-conversion.schema.js';
 import { WebhookEventsRepository } from './webhook-events.repository.js';
 
 /**
@@ -27,6 +32,7 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
       { name: WebhookEvent.name, schema: WebhookEventSchema },
       { name: PaymentCapture.name, schema: PaymentCaptureSchema },
       { name: ProviderSubscription.name, schema: ProviderSubscriptionSchema },
+      { name: AffiliateConversion.name, schema: AffiliateConversionSchema },
     ]),
   ],
   providers: [
@@ -36,8 +42,10 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
     ProviderSubscriptionsRepository,
     PaymentFulfilmentService,
     PaymentsAuditService,
+    AffiliateConversionService,
   ],
   exports: [
+    AffiliateConversionService,
     BillingDataModule,
     PaymentOrdersRepository,
     WebhookEventsRepository,

@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PaymentRecord, PublicUser } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
@@ -8,15 +8,20 @@ import { AccountPage, type AccountVariant } from './AccountPage';
 const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status }));
 
-type Answers = { me: unknown; payments?: () => Promise<Response> };
+type Answers = {
+  me: unknown;
+  payments?: () => Promise<Response>;
+  portal?: () => Promise<Response>;
+};
 
 /** Answers GET /api/me and GET /api/billing/payments; any other call is a test failure. */
-function api({ me, payments = () => json({ payments: [] }) }: Answers) {
+function api({ me, payments = () => json({ payments: [] }), portal }: Answers) {
   resetSession();
   const fetchMock = jest.fn((input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : input.toString();
     if (url.endsWith('/api/me')) return json(me);
     if (url.endsWith('/api/billing/payments')) return payments();
+    if (portal && url.includes('/api/get-customer-portal-link?')) return portal();
     return Promise.reject(new Error(`unexpected call to ${url}`));
   });
   global.fetch = fetchMock as jest.Mock;
@@ -134,8 +139,13 @@ describe('AccountPage', () => {
   });
 
   describe('Billing Details', () => {
-    it("shows an active subscription's renewal, and says plainly the portal is not available yet", async () => {
-      api({ me: { user: active } });
+    it("shows an active subscription's renewal, and opens the billing portal in a new tab", async () => {
+      const fetchMock = api({
+        me: { user: active },
+        portal: () => json({ portalUrl: 'https://shop.example/portal/1' }),
+      });
+      const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
+      const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
       renderPage();
       const panel = await openBilling();
       expect(within(panel).getByText('Plan:').parentElement).toHaveTextContent('Plan: Pro Monthly');
@@ -144,9 +154,16 @@ describe('AccountPage', () => {
       );
       expect(within(panel).queryByText('Valid till:')).not.toBeInTheDocument();
       await userEvent.click(within(panel).getByRole('button', { name: 'Manage Subscription' }));
-      expect(
-        await within(panel).findByText(/Managing your subscription online is not available yet/),
-      ).toHaveAttribute('role', 'status');
+      expect(open).toHaveBeenCalledWith('', '_blank');
+      await waitFor(() => expect(tab.location.href).toBe('https://shop.example/portal/1'));
+      const urls = fetchMock.mock.calls.map(([input]) =>
+        input instanceof Request ? input.url : input.toString(),
+      );
+      expect(urls).toContainEqual(
+        expect.stringContaining('/api/get-customer-portal-link?forSheetsExtension=false'),
+      );
+      expect(tab.opener).toBeNull();
+      open.mockRestore();
     });
 
     it("shows a cancelled subscription's end with 'Resume Subscription'", async () => {
@@ -221,8 +238,13 @@ describe('AccountPage', () => {
         'Pro Yearly',
         '₹999',
         'pay_ABC123',
+        'Receipt',
       ]);
       expect(within(table).getByRole('columnheader', { name: 'Payment ID' })).toBeVisible();
+      // Each row links its printable receipt, named for screen readers by its payment.
+      expect(
+        within(table).getByRole('link', { name: 'Receipt for payment pay_ABC123' }),
+      ).toHaveAttribute('href', '/receipt?aff=x&paymentId=pay_ABC123');
     });
 
     it('says so when there are no payments', async () => {

@@ -30,7 +30,7 @@ const StyledTable = styled.table`
   td:nth-child(3) {
     white-space: nowrap;
   }
-  td:last-child {
+  td:nth-child(4) {
     font-family: monospace;
     min-width: 8em;
     word-break: break-all;
@@ -49,6 +49,7 @@ export function PaymentsTable({ payments }: PaymentsResponse) {
             <th scope="col">Plan</th>
             <th scope="col">Amount</th>
             <th scope="col">Payment ID</th>
+            <th scope="col">Receipt</th>
           </tr>
         </thead>
         <tbody>
@@ -60,6 +61,14 @@ export function PaymentsTable({ payments }: PaymentsResponse) {
                 <td>{payment.plan}</td>
                 <td>{formatMoney(payment.amount, payment.currency)}</td>
                 <td>{payment.paymentId}</td>
+                <td>
+                  <CarryLink
+                    to={`/receipt?paymentId=${encodeURIComponent(payment.paymentId)}`}
+                    aria-label={`Receipt for payment ${payment.paymentId}`}
+                  >
+                    Receipt
+                  </CarryLink>
+                </td>
               </tr>
             );
           })}

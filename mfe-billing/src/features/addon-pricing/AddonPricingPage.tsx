@@ -1,12 +1,15 @@
 import type { AddonPlanOption, AddonPlansResponse, PublicUser } from 'contracts';
-import { PageSection, tokens, useSession } from 'shared-ui';
+import { loginFromHere, PageSection, tokens, useSession } from 'shared-ui';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { fetchAddonPlans } from '../../common/billing-api';
 import { isFromExtension } from '../../common/extension-source';
 import { LoadState } from '../../common/LoadState';
 import { MaintenanceBanner } from '../../common/MaintenanceBanner';
-import { payments } from '../../common/payments';
+import { resumePendingCheckout } from '../../common/overlay-checkout';
+import { overlayItemOf, payments } from '../../common/payments';
+import { useExtensionSession, useUpgradeNotice } from '../../common/useOverlay';
 import { useApiResource } from '../../common/useApiResource';
 import { usePaymentAction } from '../../common/usePaymentAction';
 import { optionsOf } from './addon-options';
@@ -19,11 +22,23 @@ const StyledGroups = styled.div`
   margin-top: ${tokens.space[6]};
 `;
 
-function Catalogue({ data, user }: { data: AddonPlansResponse; user: PublicUser | null }) {
+function Catalogue({
+  data,
+  user,
+  fromExtension,
+}: {
+  data: AddonPlansResponse;
+  user: PublicUser | null;
+  fromExtension: boolean;
+}) {
+  const location = useLocation();
   const subscribe = usePaymentAction();
   const topUp = usePaymentAction();
   const subscriber = Boolean(user?.isExtPremium);
-  const context = { paymentsAvailable: data.paymentsAvailable };
+  const context = {
+    paymentsAvailable: data.paymentsAvailable,
+    overlay: { login: () => loginFromHere(location), fromExtension },
+  };
   const checkout = (option: AddonPlanOption) => () =>
     payments.startCheckout({ kind: 'addon', option }, context);
 
@@ -85,12 +100,28 @@ export function AddonPricingPage() {
   const location = useLocation();
   const user = useSession();
   const plans = useApiResource(fetchAddonPlans);
+  const fromExtension = useExtensionSession();
+  const ready = plans.status === 'ready' ? plans.data : null;
+  useUpgradeNotice();
+  // Back from sign-in with an option's checkout link pending: it opens in a new tab (spec §4).
+  useEffect(() => {
+    if (!ready || !user) return;
+    void resumePendingCheckout(
+      (code) => {
+        const option = ready.options.find((entry) => entry.name === code);
+        return option ? overlayItemOf({ kind: 'addon', option }) : null;
+      },
+      { login: () => loginFromHere(location), fromExtension },
+    );
+  }, [ready, user, location, fromExtension]);
   return (
     <PageSection aria-labelledby="addon-pricing-title">
       <h1 id="addon-pricing-title">PDF to Sheets Pricing</h1>
       {isFromExtension(location.search) && <MaintenanceBanner />}
       <LoadState resource={plans} what="the add-on plans" retry={plans.retry} />
-      {plans.status === 'ready' && <Catalogue data={plans.data} user={user ?? null} />}
+      {plans.status === 'ready' && (
+        <Catalogue data={plans.data} user={user ?? null} fromExtension={fromExtension} />
+      )}
     </PageSection>
   );
 }

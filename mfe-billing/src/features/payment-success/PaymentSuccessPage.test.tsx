@@ -1,6 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { configureApi, configurePlatform, resetSession } from 'shared-ui';
+import {
+  configureApi,
+  configurePlatform,
+  resetSession,
+  setAnalyticsSink,
+  type AnalyticsEvent,
+} from 'shared-ui';
 import { fakeApi } from '../../testing/billing-fixtures';
 import { PaymentSuccessPage } from './PaymentSuccessPage';
 
@@ -71,4 +77,20 @@ describe('PaymentSuccessPage', () => {
       expect(screen.getByRole('link', { name: 'help@ocr.example' })).toBeVisible();
     },
   );
+
+  it("sends the analytics 'purchase' event with the plan bought, and none for an unknown plan", async () => {
+    const events: AnalyticsEvent[] = [];
+    setAnalyticsSink((event) => events.push(event));
+    fakeApi({ '/api/me': { user: asha } });
+    const { unmount } = renderPage('/payment-success?plan=pro-yearly');
+    await screen.findByText('Thank you, Asha!');
+    expect(events.filter((e) => e.event === 'purchase')).toEqual([
+      expect.objectContaining({ event: 'purchase', props: { plan: 'pro-yearly' } }),
+    ]);
+    unmount();
+    events.length = 0;
+    renderPage('/payment-success?plan=gold');
+    await screen.findByText('This link does not say which plan was bought.');
+    expect(events).toEqual([]);
+  });
 });

@@ -1,5 +1,6 @@
 import { isPlanCode, PLAN_TYPE_OF_CODE } from 'contracts';
-import { CarryLink, PageSection, useSession } from 'shared-ui';
+import { useEffect } from 'react';
+import { CarryLink, PageSection, track, useSession } from 'shared-ui';
 import { useLocation } from 'react-router-dom';
 import { SupportEmailLink } from '../../common/SupportContact';
 
@@ -16,6 +17,13 @@ function Thanks() {
  */
 export function PaymentSuccessPage() {
   const plan = new URLSearchParams(useLocation().search).get('plan');
+
+  // The analytics 'purchase' event (spec §7), once per visit of the page after a payment. The
+  // amount and the affiliate's sale conversion are reported by the server from the verified
+  // payment, never from here.
+  useEffect(() => {
+    if (isPlanCode(plan)) track('purchase', { plan });
+  }, [plan]);
 
   if (!isPlanCode(plan)) {
     return (

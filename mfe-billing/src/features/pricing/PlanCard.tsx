@@ -62,9 +62,18 @@ type Props = {
   signedIn: boolean;
   paymentsAvailable: boolean;
   isIndianUser: boolean;
+  /** An extension-origin session: the checkout link carries source=extension. */
+  fromExtension?: boolean;
 };
 
-function CardAction({ plan, current, signedIn, paymentsAvailable, isIndianUser }: Props) {
+function CardAction({
+  plan,
+  current,
+  signedIn,
+  paymentsAvailable,
+  isIndianUser,
+  fromExtension = false,
+}: Props) {
   const location = useLocation();
   const navigate = useNavigate();
   const action = usePaymentAction();
@@ -87,6 +96,7 @@ function CardAction({ plan, current, signedIn, paymentsAvailable, isIndianUser }
                 paymentsAvailable,
                 isIndianUser,
                 card: { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
+                overlay: { login: () => loginFromHere(location), fromExtension },
               },
             ),
           )

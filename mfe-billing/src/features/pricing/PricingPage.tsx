@@ -4,8 +4,15 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { fetchPlans } from '../../common/billing-api';
-import { startCardCheckout, takePendingPlan } from '../../common/card-checkout';
+import {
+  PENDING_PLAN_AMOUNT,
+  startCardCheckout,
+  takePendingPlan,
+} from '../../common/card-checkout';
 import { isFromExtension } from '../../common/extension-source';
+import { resumePendingCheckout } from '../../common/overlay-checkout';
+import { overlayItemOf } from '../../common/payments';
+import { useExtensionSession, useUpgradeNotice } from '../../common/useOverlay';
 import { formatMoney } from '../../common/format';
 import { LoadState } from '../../common/LoadState';
 import { MaintenanceBanner, StyledBanner } from '../../common/MaintenanceBanner';
@@ -39,17 +46,19 @@ function Catalogue({
   data,
   current,
   signedIn,
+  showBanner,
   fromExtension,
 }: {
   data: PlansResponse;
   current: PlanType | null;
   signedIn: boolean;
+  showBanner: boolean;
   fromExtension: boolean;
 }) {
   const lifetime = data.plans.find((plan) => plan.code === 'lifetime');
   return (
     <>
-      {fromExtension ? (
+      {showBanner ? (
         <MaintenanceBanner />
       ) : (
         lifetime && current !== 'Lifetime' && <LifetimeOffer lifetime={lifetime} />
@@ -71,6 +80,7 @@ function Catalogue({
             signedIn={signedIn}
             paymentsAvailable={data.paymentsAvailable}
             isIndianUser={data.isIndianUser}
+            fromExtension={fromExtension}
           />
         ))}
       </StyledCards>
@@ -79,17 +89,31 @@ function Catalogue({
 }
 
 /**
- * Back from sign-in with a plan kept by a 401 from create-order (spec §4 Payment): once signed in
- * and the catalogue is here, the keys are removed and the card payment resumes, for the amount
- * kept (the server checks it against the catalogue).
+ * Back from sign-in with a plan kept by a 401 (spec §4 Payment): once signed in and the catalogue
+ * is here, the keys are removed and the card payment resumes, for the amount kept (the server
+ * checks it against the catalogue), or the overlay's pending checkout link opens in a new tab.
  */
-function useResumePendingPayment(plans: PlansResponse | null, user: SessionState): void {
+function useResumePendingPayment(
+  plans: PlansResponse | null,
+  user: SessionState,
+  fromExtension: boolean,
+): void {
   const location = useLocation();
   const navigate = useNavigate();
   useEffect(() => {
     if (!plans || !user) return;
     // A wallet link kept across sign-in (spec §4): opened in a new tab, and removed.
     openPendingWalletLink();
+    if (localStorage.getItem(PENDING_PLAN_AMOUNT) === null) {
+      void resumePendingCheckout(
+        (code) => {
+          const plan = plans.plans.find((entry) => entry.code === code && entry.code !== 'free');
+          return plan ? overlayItemOf({ kind: 'plan', plan }) : null;
+        },
+        { login: () => loginFromHere(location), fromExtension },
+      );
+      return;
+    }
     const pending = takePendingPlan();
     if (!pending || !plans.paymentsAvailable || !plans.isIndianUser) return;
     const plan = plans.plans.find((entry) => entry.plan === pending.planType);
@@ -98,7 +122,7 @@ function useResumePendingPayment(plans: PlansResponse | null, user: SessionState
       { plan: plan.plan, code: plan.code, price: pending.amount },
       { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
     );
-  }, [plans, user, location, navigate]);
+  }, [plans, user, location, navigate, fromExtension]);
 }
 
 /** /pricing: the main catalogue's cards in the visitor's currency (spec §2, §9). */
@@ -106,7 +130,9 @@ export function PricingPage() {
   const location = useLocation();
   const user = useSession();
   const plans = useApiResource(fetchPlans);
-  useResumePendingPayment(plans.status === 'ready' ? plans.data : null, user);
+  const fromExtension = useExtensionSession();
+  useUpgradeNotice();
+  useResumePendingPayment(plans.status === 'ready' ? plans.data : null, user, fromExtension);
   return (
     <PageSection aria-labelledby="pricing-title">
       <h1 id="pricing-title">Pricing</h1>
@@ -116,7 +142,8 @@ export function PricingPage() {
           data={plans.data}
           current={currentPlanOf(user)}
           signedIn={Boolean(user)}
-          fromExtension={isFromExtension(location.search)}
+          showBanner={isFromExtension(location.search)}
+          fromExtension={fromExtension}
         />
       )}
     </PageSection>

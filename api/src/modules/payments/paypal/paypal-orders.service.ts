@@ -6,6 +6,7 @@ import {
   type PaypalPaymentSuccessResponse,
   type PlanCode,
 } from 'contracts';
+import { referralOf } from '../affiliate/referral.js';
 import { PaymentFulfilmentService, type FulfilOutcome } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository, type OrderRow } from '../payment-orders.repository.js';
 import { paymentErrors } from '../payments.errors.js';
@@ -63,7 +64,11 @@ export class PaypalOrdersService {
     private readonly fulfilment: PaymentFulfilmentService,
   ) {}
 
-  async createOrder(userId: string, code: string): Promise<PaypalCreateOrderResponse> {
+  async createOrder(
+    userId: string,
+    code: string,
+    aff?: string,
+  ): Promise<PaypalCreateOrderResponse> {
     this.client.settings();
     if (!isPlanCode(code)) throw paymentErrors.notSoldHere(code);
     const plan = PLAN_TYPE_OF_CODE[code];
@@ -94,6 +99,7 @@ export class PaypalOrdersService {
       amount: amountMinor / 100,
       amountMinor,
       currency: 'USD',
+      affiliate: referralOf(aff),
     });
     return { orderId: created.id };
   }

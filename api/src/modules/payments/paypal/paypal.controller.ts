@@ -34,7 +34,7 @@ export class PaypalController {
     @CurrentUser() user: SignedInUser,
     @Body() dto: PaypalCreateOrderDto,
   ): Promise<PaypalCreateOrderResponse> {
-    return this.orders.createOrder(user.id, dto.plan);
+    return this.orders.createOrder(user.id, dto.plan, dto.aff);
   }
 
   /** `{ success: true, plan }` from the server's capture, or `{ success: false, code, error }`. */

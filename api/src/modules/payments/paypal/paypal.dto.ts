@@ -11,6 +11,12 @@ const ORDER_ID = /^[A-Z0-9-]{5,36}$/;
 export class PaypalCreateOrderDto implements PaypalCreateOrderRequest {
   @IsIn(PLAN_CODES)
   plan: string;
+
+  /** The affiliate referral; one that is not a plain code is dropped, never refused. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  aff?: string;
 }
 
 export class PaypalPaymentSuccessDto implements PaypalPaymentSuccessRequest {

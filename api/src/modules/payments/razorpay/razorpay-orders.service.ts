@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CreateOrderResponse } from 'contracts';
 import { BillingService } from '../../billing/billing.service.js';
 import type { CountrySource } from '../../billing/country.js';
+import { referralOf } from '../affiliate/referral.js';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { paymentErrors } from '../payments.errors.js';
@@ -56,6 +57,7 @@ export class RazorpayOrdersService {
       amount: plan.price,
       amountMinor,
       currency: 'INR',
+      affiliate: referralOf(dto.aff),
     });
     return { amount: amountMinor, currency: 'INR', orderId: created.id, keyId };
   }

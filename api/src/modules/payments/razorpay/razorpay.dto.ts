@@ -10,6 +10,12 @@ export class CreateOrderDto implements CreateOrderRequest {
   @IsNumber({ allowNaN: false, allowInfinity: false, maxDecimalPlaces: 2 })
   @Min(0)
   amount: number;
+
+  /** The affiliate referral; one that is not a plain code is dropped, never refused. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  aff?: string;
 }
 
 // Razorpay's ids are a prefix, '_' and 14 alphanumerics; a little slack for other formats, none

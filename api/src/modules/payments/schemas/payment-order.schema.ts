@@ -49,6 +49,10 @@ export class PaymentOrder {
   @Prop({ type: Date, default: null })
   refundedAt: Date | null;
 
+  /** The affiliate referral (`aff`) the buyer came with, for the tracker's sale conversion. */
+  @Prop({ type: String, default: null })
+  affiliate: string | null;
+
   /** The reconciliation job's last look at the provider. */
   @Prop({ type: Date, default: null })
   checkedAt: Date | null;

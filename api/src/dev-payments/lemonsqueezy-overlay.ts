@@ -1,0 +1,174 @@
+import { randomBytes } from 'node:crypto';
+
+// The browser side of the local Lemon Squeezy sandbox (development and tests only): a `lemon.js`
+// with the global API of Lemon Squeezy's (https://docs.lemonsqueezy.com/help/lemonjs/what-is-lemonjs)
+// — `window.createLemonSqueezy()`, `LemonSqueezy.Setup({ eventHandler })`,
+// `LemonSqueezy.Url.Open(checkoutUrl)`, `LemonSqueezy.Url.Close()` — opening the checkout link in
+// an overlay iframe, and the events it hands the eventHandler: `{ event: 'Checkout.Success', data }`
+// after a payment, and `{ event: 'Checkout.Closed' }` when the person closes the overlay (the
+// sandbox's name: Lemon Squeezy documents no close event for the checkout). The checkout page
+// (the sandbox's pay page for that link, in embed mode) pays through the sandbox's buy logic, so
+// the signed webhooks follow, and speaks to the page that opened it with postMessage, to that
+// origin and no other.
+
+/** lemon.js: served at /js/lemon.js, as Lemon Squeezy serves it from app.lemonsqueezy.com. */
+export function lemonScript(sandboxOrigin: string): string {
+  return `/* lemon.js, local sandbox: not Lemon Squeezy's code, the same global API. */
+(function () {
+  'use strict';
+  var ORIGIN = ${JSON.stringify(sandboxOrigin)};
+  var handler = null;
+  var frame = null;
+  var onMessage = null;
+  function emit(message) { if (typeof handler === 'function') handler(message); }
+  function close() {
+    if (!frame) return;
+    window.removeEventListener('message', onMessage);
+    frame.remove();
+    frame = null;
+  }
+  function open(url) {
+    var target = new URL(url, window.location.href);
+    if (target.origin !== ORIGIN) throw new Error('LemonSqueezy: not a checkout link of this store: ' + url);
+    close();
+    target.searchParams.set('embed', '1');
+    target.searchParams.set('embed_origin', window.location.origin);
+    var created = document.createElement('iframe');
+    created.src = target.toString();
+    created.title = 'Lemon Squeezy Checkout';
+    created.setAttribute('allow', 'payment');
+    created.style.cssText = 'position:fixed;top:0;left:0;width:100%;height:100%;border:0;' +
+      'z-index:2147483647;background:transparent';
+    onMessage = function (event) {
+      if (!frame || event.origin !== ORIGIN || event.source !== frame.contentWindow) return;
+      var data = event.data || {};
+      if (data.event === 'Checkout.Success') {
+        close();
+        emit({ event: 'Checkout.Success', data: data.data });
+      } else if (data.event === 'Checkout.Closed') {
+        close();
+        emit({ event: 'Checkout.Closed' });
+      }
+    };
+    window.addEventListener('message', onMessage);
+    document.body.appendChild(created);
+    frame = created;
+  }
+  window.createLemonSqueezy = function () {
+    window.LemonSqueezy = {
+      Setup: function (options) { handler = (options && options.eventHandler) || null; },
+      Refresh: function () {},
+      Url: { Open: open, Close: close }
+    };
+    return window.LemonSqueezy;
+  };
+})();
+`;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+/** The opener's origin from the query, or null when it is not exactly an http(s) origin. */
+export function embedOrigin(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+    return url.origin === value ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The checkout page in the overlay (GET /checkout/buy/:variant?embed=1&embed_origin=…): what is
+ * bought, an email field, Pay and Close. Pay posts the form (custom data included) to the same URL
+ * asking for JSON; the result goes to the opener as Checkout.Success.
+ */
+export function overlayCheckoutPage(input: {
+  description: string;
+  hidden: [string, string][];
+  email: string;
+  origin: string;
+}): { html: string; csp: string } {
+  const nonce = randomBytes(16).toString('base64');
+  const hidden = input.hidden
+    .map(
+      ([name, value]) =>
+        `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
+    )
+    .join('');
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Checkout (Lemon Squeezy sandbox)</title>
+<style>
+  body{margin:0;font:16px system-ui,sans-serif;background:rgba(0,0,0,.55);min-height:100vh;
+    display:flex;align-items:center;justify-content:center}
+  main{background:#fff;border-radius:8px;padding:24px;width:min(380px,90vw);position:relative}
+  h1{font-size:1.1rem;margin:0 0 4px} .sandbox{color:#a40;font-size:.85rem;margin:0 0 16px}
+  label{display:block;font-weight:600;margin:8px 0 4px}
+  input{width:100%;box-sizing:border-box;padding:8px;font-size:1rem}
+  [role=alert]{color:#b00020}
+  button[type=submit]{width:100%;margin-top:12px;padding:10px;font-size:1rem;background:#7047eb;
+    color:#fff;border:0;border-radius:4px} #close{position:absolute;top:8px;right:8px;border:0;
+    background:none;font-size:1.4rem;cursor:pointer}
+</style></head>
+<body><main role="dialog" aria-modal="true" aria-labelledby="title">
+  <button type="button" id="close" aria-label="Close checkout">×</button>
+  <h1 id="title">Checkout</h1>
+  <p class="sandbox">Local payments sandbox: no real money moves.</p>
+  <p>${escapeHtml(input.description)}</p>
+  <form id="pay">${hidden}
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" required value="${escapeHtml(input.email)}">
+    <label for="card">Card number</label>
+    <input id="card" name="card" inputmode="numeric" value="4242 4242 4242 4242">
+    <p id="error" role="alert"></p>
+    <button type="submit" id="submit">Pay with test card</button>
+  </form>
+</main>
+<script nonce="${nonce}">
+(function () {
+  var OPENER = ${JSON.stringify(input.origin)};
+  function tell(message) { window.parent.postMessage(message, OPENER); }
+  document.getElementById('close').addEventListener('click', function () {
+    tell({ event: 'Checkout.Closed' });
+  });
+  var form = document.getElementById('pay');
+  var error = document.getElementById('error');
+  var submit = document.getElementById('submit');
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    error.textContent = '';
+    submit.disabled = true;
+    fetch(window.location.pathname, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(new FormData(form)).toString()
+    }).then(function (response) {
+      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
+    }).then(function (result) {
+      submit.disabled = false;
+      if (!result.ok) { error.textContent = 'Payment failed.'; return; }
+      tell({ event: 'Checkout.Success', data: result.body });
+    }, function () {
+      submit.disabled = false;
+      error.textContent = 'The sandbox could not be reached.';
+    });
+  });
+})();
+</script></body></html>`;
+  const csp = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}'`,
+    "style-src 'unsafe-inline'",
+    "connect-src 'self'",
+    "form-action 'none'",
+    "base-uri 'none'",
+    `frame-ancestors ${input.origin}`,
+  ].join('; ');
+  return { html, csp };
+}

@@ -1,0 +1,154 @@
+import { Inject, Injectable, Logger, Optional, type OnApplicationShutdown } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { Currency } from 'contracts';
+import type { Model } from 'mongoose';
+import { isDuplicateKey } from '../../../common/db/duplicate-key.js';
+import { APP_CONFIG, BILLING_CONFIG, type AppConfig } from '../../../config/app-config.js';
+import type { BillingConfig } from '../../../config/billing-catalogue.js';
+import { AffiliateConversion } from '../schemas/affiliate-conversion.schema.js';
+
+/** The flows whose sales the affiliate tracker hears of (spec §7: card and wallet payments). */
+export const CONVERSION_PROVIDERS: readonly string[] = ['razorpay', 'paypal'];
+
+export type Sale = {
+  provider: string;
+  orderId: string;
+  paymentId: string;
+  userId: string;
+  plan: string;
+  amount: number;
+  currency: Currency;
+  affiliate: string | null;
+  paidAt: Date;
+};
+
+/** What the tracker receives (POST, JSON). */
+export type SaleConversion = {
+  event: 'sale';
+  /** Our payment id: the tracker's idempotency key as well as ours. */
+  paymentId: string;
+  orderId: string;
+  provider: string;
+  plan: string;
+  /** The sale in USD (INR converted at the catalogue's conversionRate), two decimals. */
+  amount: number;
+  currency: 'USD';
+  originalAmount: number;
+  originalCurrency: Currency;
+  /** The affiliate's referral code (`aff`), or null when the buyer came without one. */
+  referral: string | null;
+  /** Our id of the buyer (no name or email leaves the server). */
+  customerId: string;
+  paidAt: string;
+};
+
+/**
+ * The affiliate tracker's sale conversion (spec §7), sent by the server after a verified payment
+ * rather than by the page: the amount is the one paid, converted to USD. Once per payment (a
+ * stored marker is claimed first), with a short timeout, and never in the payment's way: it runs
+ * after the grant, in the background, and its failures are logged and recorded, not thrown.
+ * Without AFFILIATE_CONVERSION_URL nothing is sent and nothing is stored.
+ */
+@Injectable()
+export class AffiliateConversionService implements OnApplicationShutdown {
+  private readonly logger = new Logger(AffiliateConversionService.name);
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    @Inject(BILLING_CONFIG) private readonly billing: BillingConfig,
+    @InjectModel(AffiliateConversion.name)
+    private readonly conversions: Model<AffiliateConversion>,
+    // The support command line has no AppConfig: it never reports conversions.
+    @Optional() @Inject(APP_CONFIG) private readonly config?: AppConfig,
+  ) {}
+
+  /** Starts the report and returns at once; the payment never waits for the tracker. */
+  reportInBackground(sale: Sale): void {
+    const task = this.report(sale).then(
+      () => undefined,
+      (error: unknown) => {
+        this.logger.error(`sale conversion of ${sale.paymentId}: ${String(error)}`);
+      },
+    );
+    this.pending.add(task);
+    void task.finally(() => this.pending.delete(task));
+  }
+
+  /** Resolves once every report under way has finished (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  /** Lets reports under way finish (each is bounded by the timeout) before the database closes. */
+  onApplicationShutdown(): Promise<void> {
+    return this.idle();
+  }
+
+  /** The sale in USD, two decimals: USD as paid, INR at the catalogue's conversionRate. */
+  usdOf(amount: number, currency: Currency): number {
+    const usd = currency === 'USD' ? amount : amount / this.billing.conversionRate;
+    return Math.round(usd * 100) / 100;
+  }
+
+  async report(sale: Sale): Promise<'sent' | 'failed' | 'already-reported' | 'not-configured'> {
+    const settings = this.config?.afterPayment.affiliateConversion;
+    if (!settings?.url || !CONVERSION_PROVIDERS.includes(sale.provider)) return 'not-configured';
+    const amountUsd = this.usdOf(sale.amount, sale.currency);
+    try {
+      await this.conversions.create({
+        provider: sale.provider,
+        paymentId: sale.paymentId,
+        userId: sale.userId,
+        affiliate: sale.affiliate,
+        amountUsd,
+        status: 'sending',
+      });
+    } catch (error) {
+      if (isDuplicateKey(error)) return 'already-reported';
+      throw error;
+    }
+    const body: SaleConversion = {
+      event: 'sale',
+      paymentId: sale.paymentId,
+      orderId: sale.orderId,
+      provider: sale.provider,
+      plan: sale.plan,
+      amount: amountUsd,
+      currency: 'USD',
+      originalAmount: sale.amount,
+      originalCurrency: sale.currency,
+      referral: sale.affiliate,
+      customerId: sale.userId,
+      paidAt: sale.paidAt.toISOString(),
+    };
+    let outcome: string;
+    let sent = false;
+    const signal = AbortSignal.timeout(settings.timeoutMs);
+    try {
+      const response = await fetch(settings.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+        signal,
+        redirect: 'error',
+      });
+      await response.body?.cancel();
+      outcome = String(response.status);
+      sent = response.ok;
+    } catch {
+      outcome = signal.aborted ? 'timeout' : 'network';
+    }
+    if (!sent) {
+      this.logger.warn(
+        `sale conversion of ${sale.paymentId} not accepted by the tracker: ${outcome}`,
+      );
+    }
+    await this.conversions
+      .updateOne(
+        { provider: { $eq: sale.provider }, paymentId: { $eq: sale.paymentId } },
+        { $set: { status: sent ? 'sent' : 'failed', outcome } },
+      )
+      .exec();
+    return sent ? 'sent' : 'failed';
+  }
+}
