@@ -37,6 +37,8 @@ export const BILLING_ERROR_CODES = [
   'NOT_ENOUGH_CREDITS',
   'UNKNOWN_PLAN',
   'PAYMENT_NOT_FOUND',
+  /** A purchase that would not extend the plan the person already has (it would replace it). */
+  'PLAN_ALREADY_COVERED',
 ] as const;
 
 /** Taking money: orders, payment confirmations, provider webhooks. */

@@ -10,6 +10,22 @@ export const PENDING_PLAN_AMOUNT = 'pendingPlanAmount';
 export const PENDING_PLAN_TYPE = 'pendingPlanType';
 
 export const ORDER_FAILED = 'Something went wrong. Please try again.';
+
+/**
+ * The server's reason when it refuses to sell a plan that would not extend the one the person
+ * has (409 PLAN_ALREADY_COVERED: a new plan replaces the current one); null for other answers.
+ */
+export async function alreadyCoveredReason(response: Response): Promise<string | null> {
+  if (response.status !== 409) return null;
+  try {
+    const body = (await response.json()) as { code?: unknown; error?: unknown };
+    return body.code === 'PLAN_ALREADY_COVERED' && typeof body.error === 'string'
+      ? body.error
+      : null;
+  } catch {
+    return null;
+  }
+}
 export const VERIFICATION_FAILED =
   'Payment received, but verification failed. Please Contact Support for a manual upgrade or refund.';
 /** Spec §9: the verification-failure toast stays 8 s. */
@@ -141,6 +157,11 @@ async function openCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<boo
       localStorage.setItem(PENDING_PLAN_AMOUNT, String(plan.price));
       localStorage.setItem(PENDING_PLAN_TYPE, plan.plan);
       page.login();
+      return false;
+    }
+    const covered = await alreadyCoveredReason(response);
+    if (covered) {
+      toast.error(covered);
       return false;
     }
     if (!response.ok) throw new Error(`create-order answered ${String(response.status)}`);

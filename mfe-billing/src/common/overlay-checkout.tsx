@@ -1,6 +1,11 @@
 import type { CheckoutLinkResponse, PublicUser } from 'contracts';
 import { apiFetch, browserNavigation, loadSession, platformConfig, toast } from 'shared-ui';
-import { ORDER_FAILED, PENDING_PLAN_AMOUNT, PENDING_PLAN_TYPE } from './card-checkout';
+import {
+  ORDER_FAILED,
+  PENDING_PLAN_AMOUNT,
+  PENDING_PLAN_TYPE,
+  alreadyCoveredReason,
+} from './card-checkout';
 
 // The hosted checkout overlay (Lemon Squeezy's contract) for everyone but Indian visitors' main
 // plans, and for the add-on (spec §4 Payment, §7, §8, §9): the server signs the checkout link
@@ -123,6 +128,11 @@ export async function startOverlayCheckout(item: OverlayItem, page: OverlayPage)
       page.login();
       return;
     }
+    const covered = await alreadyCoveredReason(response);
+    if (covered) {
+      toast.error(covered);
+      return;
+    }
     if (!response.ok) throw new Error(`checkout-link answered ${String(response.status)}`);
     link = (await response.json()) as CheckoutLinkResponse;
   } catch (error) {
@@ -156,6 +166,11 @@ export async function resumePendingCheckout(
   if (!item) return false;
   try {
     const response = await checkoutLink(item, page.fromExtension);
+    const covered = await alreadyCoveredReason(response);
+    if (covered) {
+      toast.error(covered);
+      return true;
+    }
     if (!response.ok) throw new Error(`checkout-link answered ${String(response.status)}`);
     const link = (await response.json()) as CheckoutLinkResponse;
     // A tab, not this page: the checkout link's plain page (no embed). Opened outside a click,

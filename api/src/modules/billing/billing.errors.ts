@@ -10,6 +10,14 @@ export const billingErrors = {
     ),
   paymentNotFound: () =>
     new DomainError('PAYMENT_NOT_FOUND', 'There is no such payment on your account.', 404),
+  planAlreadyCovered: (plan: string, until: Date | null) =>
+    new DomainError(
+      'PLAN_ALREADY_COVERED',
+      until
+        ? `You already have ${plan} until ${until.toISOString().slice(0, 10)}: this plan would not extend it.`
+        : `You already have the ${plan} plan: there is nothing more to buy.`,
+      409,
+    ),
   unknownPlan: (plan: string) =>
     new DomainError('UNKNOWN_PLAN', `There is no plan called '${plan}'.`, 400),
 };

@@ -1,11 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type {
-  AddonPlansResponse,
-  PaymentRecord,
-  PaymentsResponse,
-  PlansResponse,
-  PublicUser,
+import {
+  PLAN_VALIDITY_DAYS,
+  type AddonPlansResponse,
+  type PaymentRecord,
+  type PaymentsResponse,
+  type PlanType,
+  type PlansResponse,
+  type PublicUser,
 } from 'contracts';
+import { billingErrors } from './billing.errors.js';
 import { BILLING_CONFIG } from '../../config/app-config.js';
 import type { BillingConfig } from '../../config/billing-catalogue.js';
 import { addonPlansOf, plansFor, type PaymentFlows } from './catalogue.js';
@@ -43,6 +46,25 @@ export class BillingService {
   async entitlementsOf(userId: string, now = new Date()): Promise<Entitlements> {
     const stored = await this.entitlements.find(userId);
     return effectiveEntitlements(stored, now, this.credits.allowanceRule);
+  }
+
+  /**
+   * Refuses to sell a plan that would not extend what the person already has: a new grant
+   * replaces the current plan, so a Pro Weekly pass bought during a Pro Yearly would shorten it
+   * (and a Lifetime plan has nothing left to buy). Every checkout asks before taking money.
+   */
+  async assertPurchaseExtends(userId: string, plan: PlanType, now = new Date()): Promise<void> {
+    if (plan === 'Free user') return;
+    const current = await this.entitlementsOf(userId, now);
+    if (!current.isPremium) return;
+    if (current.planType === 'Lifetime') throw billingErrors.planAlreadyCovered('Lifetime', null);
+    const days = PLAN_VALIDITY_DAYS[plan];
+    if (days === null) return; // Lifetime extends any term
+    const currentEnd = current.nextBilling ?? current.validTill;
+    const newEnd = now.getTime() + days * 86_400_000;
+    if (currentEnd && newEnd <= currentEnd.getTime()) {
+      throw billingErrors.planAlreadyCovered(current.planType, currentEnd);
+    }
   }
 
   /** The plan fields of GET /api/me, dates as ISO strings as they travel. */

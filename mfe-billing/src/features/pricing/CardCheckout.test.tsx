@@ -191,6 +191,19 @@ describe('the card flow on /pricing (Indian visitors)', () => {
     expect(localStorage.getItem(PENDING_PLAN_TYPE)).toBeNull();
   });
 
+  it('says why when the server will not sell a plan that would not extend the current one', async () => {
+    const reason = 'You already have Pro Yearly until 2027-11-24: this plan would not extend it.';
+    api({
+      '/api/me': { user: buyer },
+      '/api/create-order': () => json({ code: 'PLAN_ALREADY_COVERED', error: reason }, 409),
+    });
+    renderPricing();
+    await buyMonthly();
+    await waitFor(() => expect(toastError).toHaveBeenCalledWith(reason));
+    expect(toastError).not.toHaveBeenCalledWith(ORDER_FAILED);
+    expect(opened).toHaveLength(0);
+  });
+
   it('keeps the verification-failure toast 8 s when verify-payment refuses', async () => {
     api({
       '/api/me': { user: buyer },

@@ -28,8 +28,10 @@ export class LemonSqueezyCheckoutService {
     private readonly subscriptions: ProviderSubscriptionsRepository,
   ) {}
 
-  checkoutLink(user: SignedInUser, query: CheckoutLinkQuery): CheckoutLinkResponse {
+  async checkoutLink(user: SignedInUser, query: CheckoutLinkQuery): Promise<CheckoutLinkResponse> {
     const { plan } = query;
+    if (isPlanCode(plan))
+      await this.billing.assertPurchaseExtends(user.id, PLAN_TYPE_OF_CODE[plan]);
     const base = isPlanCode(plan)
       ? this.billing.plans(null).plans.find((p) => p.code === plan)?.checkoutLink
       : (ADDON_OPTION_NAMES as readonly string[]).includes(plan)

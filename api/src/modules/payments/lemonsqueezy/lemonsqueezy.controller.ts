@@ -31,7 +31,7 @@ export class LemonSqueezyController {
   checkoutLink(
     @CurrentUser() user: SignedInUser,
     @Query() query: CheckoutLinkQueryDto,
-  ): CheckoutLinkResponse {
+  ): Promise<CheckoutLinkResponse> {
     return this.checkout.checkoutLink(user, query);
   }
 

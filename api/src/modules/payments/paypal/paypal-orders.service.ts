@@ -6,6 +6,7 @@ import {
   type PaypalPaymentSuccessResponse,
   type PlanCode,
 } from 'contracts';
+import { BillingService } from '../../billing/billing.service.js';
 import { referralOf } from '../affiliate/referral.js';
 import { PaymentFulfilmentService, type FulfilOutcome } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository, type OrderRow } from '../payment-orders.repository.js';
@@ -62,6 +63,7 @@ export class PaypalOrdersService {
     private readonly client: PaypalClient,
     private readonly orders: PaymentOrdersRepository,
     private readonly fulfilment: PaymentFulfilmentService,
+    private readonly billing: BillingService,
   ) {}
 
   async createOrder(
@@ -72,6 +74,7 @@ export class PaypalOrdersService {
     this.client.settings();
     if (!isPlanCode(code)) throw paymentErrors.notSoldHere(code);
     const plan = PLAN_TYPE_OF_CODE[code];
+    await this.billing.assertPurchaseExtends(userId, plan);
     const amountMinor = WALLET_CENTS[code];
     const value = (amountMinor / 100).toFixed(2);
     const reference = `${code}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;

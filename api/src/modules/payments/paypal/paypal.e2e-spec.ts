@@ -177,6 +177,37 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       expect(await count('payments', { userId: who.userId })).toBe(0);
     });
 
+    it('refuses to sell a plan that would not extend the one held (409), creating no order', async () => {
+      const who = await person();
+      const monthly = await createOrder(who, 'pro-monthly');
+      sandbox.approve(monthly, { webhooks: 'drop' });
+      expect((await success(who, 'pro-monthly', monthly)).status).toBe(200);
+      const orders = () => count('payment_orders', { provider: 'paypal', userId: who.userId });
+      const before = await orders();
+      // A new grant replaces the current plan: a week bought during a month would shorten it.
+      const weekly = await post(who, '/api/paypal/create-order', { plan: 'pro-weekly' });
+      expect(weekly.status).toBe(409);
+      expect(await weekly.json()).toMatchObject({ code: 'PLAN_ALREADY_COVERED' });
+      expect(await orders()).toBe(before);
+      // A longer plan extends it and may be bought.
+      expect((await post(who, '/api/paypal/create-order', { plan: 'pro-yearly' })).status).toBe(
+        200,
+      );
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+    });
+
+    it('has nothing more to sell to a Lifetime holder (409)', async () => {
+      const who = await person();
+      const lifetime = await createOrder(who, 'lifetime');
+      sandbox.approve(lifetime, { webhooks: 'drop' });
+      expect((await success(who, 'lifetime', lifetime)).status).toBe(200);
+      for (const plan of ['pro-weekly', 'pro-yearly', 'lifetime']) {
+        const response = await post(who, '/api/paypal/create-order', { plan });
+        expect(response.status).toBe(409);
+      }
+      expect(await me(who)).toMatchObject({ planType: 'Lifetime' });
+    });
+
     it('captures the approved order server-side and grants the stored plan; answers from its record', async () => {
       const who = await person();
       const orderId = await createOrder(who, 'pro-monthly');

@@ -39,6 +39,7 @@ export class RazorpayOrdersService {
     const plan = catalogue.plans.find((entry) => entry.plan === dto.planType);
     if (!plan || plan.code === 'free') throw paymentErrors.notSoldHere(dto.planType);
     if (dto.amount !== plan.price) throw paymentErrors.amountMismatch();
+    await this.billing.assertPurchaseExtends(userId, plan.plan);
     const amountMinor = Math.round(plan.price * 100);
     const created = await this.gateway.createOrder({
       amountMinor,
