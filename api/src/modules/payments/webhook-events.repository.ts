@@ -31,12 +31,51 @@ export type Delivery = {
 };
 
 export type Links = { userId?: string | null; orderId?: string | null; paymentId?: string | null };
+/** What a provider's handler made of an event. */
+export type Handled = { outcome: WebhookOutcome; detail: string; links: Links };
+
+/** A 'received' row older than this is taken as a handler that died: handle it again. */
+const STALE_RECEIVED_MS = 60_000;
+
+const needsHandling = (outcome: WebhookOutcome, updatedAt: Date): boolean =>
+  outcome === 'failed' ||
+  (outcome === 'received' && Date.now() - updatedAt.getTime() > STALE_RECEIVED_MS);
 
 const eq = <T>(value: T) => ({ $eq: value });
 
 @Injectable()
 export class WebhookEventsRepository {
   constructor(@InjectModel(WebhookEvent.name) private readonly events: Model<WebhookEvent>) {}
+
+  /**
+   * A verified delivery handled once, whichever provider sent it: the first delivery claims the
+   * event; a duplicate is left alone unless its handler failed or died (a 'received' row older
+   * than STALE_RECEIVED_MS); the outcome is recorded. A handler that throws is recorded as
+   * 'failed' and the error rethrown, so the caller answers 5xx and the provider retries.
+   */
+  async handleOnce(delivery: Delivery, handle: () => Promise<Handled>): Promise<void> {
+    const earlier = await this.claim(delivery);
+    if (earlier && !needsHandling(earlier.outcome, earlier.updatedAt)) return;
+    let handled: Handled;
+    try {
+      handled = await handle();
+    } catch (error) {
+      await this.finish(
+        delivery.provider,
+        delivery.eventId,
+        'failed',
+        error instanceof Error ? error.message : String(error),
+      );
+      throw error;
+    }
+    await this.finish(
+      delivery.provider,
+      delivery.eventId,
+      handled.outcome,
+      handled.detail,
+      handled.links,
+    );
+  }
 
   /**
    * The first delivery of an event inserts its row ('received') and returns null; a later one

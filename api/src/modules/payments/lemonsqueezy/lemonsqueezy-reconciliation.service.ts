@@ -4,6 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { ReconciliationSchedule } from '../reconciliation-schedule.js';
 import { LemonSqueezyClient } from './lemonsqueezy.client.js';
 import { LemonSqueezyStateService } from './lemonsqueezy-state.service.js';
 
@@ -23,8 +24,9 @@ export type LsReconcileSummary = { checked: number; changed: number; failed: num
 @Injectable()
 export class LemonSqueezyReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(LemonSqueezyReconciliationService.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<LsReconcileSummary> | null = null;
+  private readonly schedule = new ReconciliationSchedule('Lemon Squeezy', this.logger, () =>
+    this.pass(),
+  );
 
   constructor(
     private readonly client: LemonSqueezyClient,
@@ -32,28 +34,16 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
   ) {}
 
   onApplicationBootstrap(): void {
-    const intervalMs = this.client.config?.reconcile.intervalMs ?? 0;
-    if (intervalMs > 0) {
-      this.timer = setInterval(() => {
-        this.runOnce().catch((error: unknown) => {
-          this.logger.error(`Lemon Squeezy reconciliation failed: ${String(error)}`);
-        });
-      }, intervalMs);
-      this.timer.unref();
-    }
+    this.schedule.start(this.client.config?.reconcile.intervalMs ?? 0);
   }
 
   onModuleDestroy(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.schedule.stop();
   }
 
   /** One pass; a pass already running is joined, not doubled. */
   runOnce(): Promise<LsReconcileSummary> {
-    this.running ??= this.pass().finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.schedule.runOnce();
   }
 
   private async pass(): Promise<LsReconcileSummary> {

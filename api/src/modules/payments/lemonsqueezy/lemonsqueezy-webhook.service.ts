@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { paymentErrors } from '../payments.errors.js';
 import { hmacSha256Hex, sha256Hex, signatureMatches } from '../signatures.js';
-import { WebhookEventsRepository, type WebhookOutcome } from '../webhook-events.repository.js';
+import { WebhookEventsRepository } from '../webhook-events.repository.js';
 import {
   LemonSqueezyClient,
   type LsOrderAttributes,
@@ -18,9 +18,6 @@ type LsEvent = {
   meta?: { event_name?: unknown; test_mode?: unknown; custom_data?: Record<string, unknown> };
   data?: { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
 };
-
-/** A 'received' row older than this is taken as a handler that died: handle it again. */
-const STALE_RECEIVED_MS = 60_000;
 
 /** X-Signature: HMAC-SHA256 of the raw body with the signing secret, hex (64 characters). */
 export const lemonSqueezySignatureValid = (
@@ -69,22 +66,11 @@ export class LemonSqueezyWebhookService {
       );
       throw paymentErrors.webhookSignatureInvalid();
     }
-    const earlier = await this.events.claim(delivery);
-    if (earlier && !needsHandling(earlier.outcome, earlier.updatedAt)) return { status: 'ok' };
-    let handled: StateOutcome;
-    try {
-      handled = await this.handle(signedName, eventNameHeader, event);
-    } catch (error) {
-      await this.events.finish(
-        LEMONSQUEEZY,
-        eventId,
-        'failed',
-        error instanceof Error ? error.message : String(error),
-      );
-      throw error; // 5xx: Lemon Squeezy retries (5 s, 25 s, 125 s)
-    }
-    const { outcome, detail, ...links } = handled;
-    await this.events.finish(LEMONSQUEEZY, eventId, outcome, detail, links);
+    // A handler that throws answers 5xx: Lemon Squeezy retries (5 s, 25 s, 125 s).
+    await this.events.handleOnce(delivery, async () => {
+      const { outcome, detail, ...links } = await this.handle(signedName, eventNameHeader, event);
+      return { outcome, detail, links };
+    });
     return { status: 'ok' };
   }
 
@@ -178,10 +164,6 @@ function parse(rawBody: Buffer): LsEvent | null {
     return null;
   }
 }
-
-const needsHandling = (outcome: WebhookOutcome, updatedAt: Date): boolean =>
-  outcome === 'failed' ||
-  (outcome === 'received' && Date.now() - updatedAt.getTime() > STALE_RECEIVED_MS);
 
 const validDate = (value: unknown): Date => {
   const parsed = new Date(typeof value === 'string' ? value : NaN);

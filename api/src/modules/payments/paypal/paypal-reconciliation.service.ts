@@ -4,6 +4,7 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
+import { ReconciliationSchedule } from '../reconciliation-schedule.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { PaypalClient } from './paypal.client.js';
 import { PAYPAL, PaypalOrdersService } from './paypal-orders.service.js';
@@ -24,8 +25,9 @@ export type PaypalReconcileSummary = { checked: number; captured: number; failed
 @Injectable()
 export class PaypalReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PaypalReconciliationService.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<PaypalReconcileSummary> | null = null;
+  private readonly schedule = new ReconciliationSchedule('PayPal', this.logger, (now) =>
+    this.pass(now),
+  );
 
   constructor(
     private readonly client: PaypalClient,
@@ -34,35 +36,16 @@ export class PaypalReconciliationService implements OnApplicationBootstrap, OnMo
   ) {}
 
   onApplicationBootstrap(): void {
-    const intervalMs = this.client.config?.reconcile.intervalMs ?? 0;
-    if (intervalMs > 0) this.start(intervalMs);
+    this.schedule.start(this.client.config?.reconcile.intervalMs ?? 0);
   }
 
   onModuleDestroy(): void {
-    this.stop();
-  }
-
-  start(intervalMs: number): void {
-    this.stop();
-    this.timer = setInterval(() => {
-      this.runOnce().catch((error: unknown) => {
-        this.logger.error(`PayPal reconciliation failed: ${String(error)}`);
-      });
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.schedule.stop();
   }
 
   /** One pass; a pass already running is joined, not doubled. */
   runOnce(now = new Date()): Promise<PaypalReconcileSummary> {
-    this.running ??= this.pass(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.schedule.runOnce(now);
   }
 
   private async pass(now: Date): Promise<PaypalReconcileSummary> {

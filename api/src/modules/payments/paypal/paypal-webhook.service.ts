@@ -5,7 +5,7 @@ import { paymentErrors } from '../payments.errors.js';
 import { sha256Hex } from '../signatures.js';
 import {
   WebhookEventsRepository,
-  type Links,
+  type Handled,
   type WebhookOutcome,
 } from '../webhook-events.repository.js';
 import { PaypalClient, type PaypalCapture, type WebhookTransmission } from './paypal.client.js';
@@ -19,11 +19,6 @@ type PaypalEvent = {
 };
 
 export type PaypalWebhookHeaders = Partial<Record<keyof WebhookTransmission, string | undefined>>;
-
-/** A 'received' row older than this is taken as a handler that died: handle it again. */
-const STALE_RECEIVED_MS = 60_000;
-
-type Handled = { outcome: WebhookOutcome; detail: string; links: Links };
 
 /**
  * POST /api/webhooks/paypal. PayPal signs with a certificate; the documented check is its own
@@ -64,21 +59,8 @@ export class PaypalWebhookService {
       await this.events.recordUnverified(delivery, refusal ?? 'body is not a JSON event');
       throw paymentErrors.webhookSignatureInvalid();
     }
-    const earlier = await this.events.claim(delivery);
-    if (earlier && !needsHandling(earlier.outcome, earlier.updatedAt)) return { status: 'ok' };
-    let handled: Handled;
-    try {
-      handled = await this.handle(eventType ?? '', event);
-    } catch (error) {
-      await this.events.finish(
-        PAYPAL,
-        eventId,
-        'failed',
-        error instanceof Error ? error.message : String(error),
-      );
-      throw error; // 5xx: PayPal retries
-    }
-    await this.events.finish(PAYPAL, eventId, handled.outcome, handled.detail, handled.links);
+    // A handler that throws answers 5xx: PayPal retries.
+    await this.events.handleOnce(delivery, () => this.handle(eventType ?? '', event));
     return { status: 'ok' };
   }
 
@@ -195,7 +177,3 @@ function parse(rawBody: Buffer): PaypalEvent | null {
     return null;
   }
 }
-
-const needsHandling = (outcome: WebhookOutcome, updatedAt: Date): boolean =>
-  outcome === 'failed' ||
-  (outcome === 'received' && Date.now() - updatedAt.getTime() > STALE_RECEIVED_MS);

@@ -5,6 +5,7 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
+import { ReconciliationSchedule } from '../reconciliation-schedule.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { RAZORPAY } from './razorpay-orders.service.js';
 import { RazorpayGateway } from './razorpay.gateway.js';
@@ -24,8 +25,9 @@ export type ReconcileSummary = { checked: number; granted: number; failed: numbe
 @Injectable()
 export class RazorpayReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RazorpayReconciliationService.name);
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<ReconcileSummary> | null = null;
+  private readonly schedule = new ReconciliationSchedule('Razorpay', this.logger, (now) =>
+    this.pass(now),
+  );
 
   constructor(
     private readonly gateway: RazorpayGateway,
@@ -34,35 +36,16 @@ export class RazorpayReconciliationService implements OnApplicationBootstrap, On
   ) {}
 
   onApplicationBootstrap(): void {
-    const intervalMs = this.gateway.config?.reconcile.intervalMs ?? 0;
-    if (intervalMs > 0) this.start(intervalMs);
+    this.schedule.start(this.gateway.config?.reconcile.intervalMs ?? 0);
   }
 
   onModuleDestroy(): void {
-    this.stop();
-  }
-
-  start(intervalMs: number): void {
-    this.stop();
-    this.timer = setInterval(() => {
-      this.runOnce().catch((error: unknown) => {
-        this.logger.error(`Razorpay reconciliation failed: ${String(error)}`);
-      });
-    }, intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    this.schedule.stop();
   }
 
   /** One pass; a pass already running is joined, not doubled. */
   runOnce(now = new Date()): Promise<ReconcileSummary> {
-    this.running ??= this.pass(now).finally(() => {
-      this.running = null;
-    });
-    return this.running;
+    return this.schedule.runOnce(now);
   }
 
   private async pass(now: Date): Promise<ReconcileSummary> {

@@ -2,11 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { paymentErrors } from '../payments.errors.js';
 import { sha256Hex } from '../signatures.js';
-import {
-  WebhookEventsRepository,
-  type Links,
-  type WebhookOutcome,
-} from '../webhook-events.repository.js';
+import { WebhookEventsRepository, type Handled } from '../webhook-events.repository.js';
 import { RAZORPAY } from './razorpay-orders.service.js';
 import { webhookSignatureValid } from './razorpay-signature.js';
 import { RazorpayGateway, type RazorpayPaymentEntity } from './razorpay.gateway.js';
@@ -19,11 +15,6 @@ type RazorpayEvent = {
     refund?: { entity?: { id?: string; payment_id?: string; created_at?: number } };
   };
 };
-
-/** A 'received' row older than this is taken as a handler that died: handle it again. */
-const STALE_RECEIVED_MS = 60_000;
-
-type Handled = { outcome: WebhookOutcome; detail: string; links: Links };
 
 /**
  * POST /api/webhooks/razorpay. The signature over the raw body is the only authentication
@@ -65,21 +56,8 @@ export class RazorpayWebhookService {
       );
       throw paymentErrors.webhookSignatureInvalid();
     }
-    const earlier = await this.events.claim(delivery);
-    if (earlier && !needsHandling(earlier.outcome, earlier.updatedAt)) return { status: 'ok' };
-    let handled: Handled;
-    try {
-      handled = await this.handle(eventType ?? '', event);
-    } catch (error) {
-      await this.events.finish(
-        RAZORPAY,
-        eventId,
-        'failed',
-        error instanceof Error ? error.message : String(error),
-      );
-      throw error; // 5xx: Razorpay retries
-    }
-    await this.events.finish(RAZORPAY, eventId, handled.outcome, handled.detail, handled.links);
+    // A handler that throws answers 5xx: Razorpay retries.
+    await this.events.handleOnce(delivery, () => this.handle(eventType ?? '', event));
     return { status: 'ok' };
   }
 
@@ -163,10 +141,6 @@ function parse(rawBody: Buffer): RazorpayEvent | null {
     return null;
   }
 }
-
-const needsHandling = (outcome: WebhookOutcome, updatedAt: Date): boolean =>
-  outcome === 'failed' ||
-  (outcome === 'received' && Date.now() - updatedAt.getTime() > STALE_RECEIVED_MS);
 
 const eventSeconds = (event: RazorpayEvent): number =>
   typeof event.created_at === 'number' ? event.created_at : Date.now() / 1000;
