@@ -1,5 +1,6 @@
 import type { CatalogPlan, CreateOrderResponse, PaidPlanType } from 'contracts';
-import { apiFetch, loadSession, platformConfig, toast } from 'shared-ui';
+import { loadSession, platformConfig, toast } from 'shared-ui';
+import { postJson, providerScript } from './provider-script';
 
 // The card flow for Indian visitors (spec §4 Payment, §7 create-order and verify-payment, §8
 // Payments): the server creates the order, Razorpay's checkout.js (or the local sandbox's, same
@@ -68,7 +69,7 @@ export type CardPlan = Pick<CatalogPlan, 'plan' | 'code' | 'price'>;
 /** What the flow needs from the page: sign-in with the way back here, and in-app navigation. */
 export type CardCheckoutPage = { login: () => void; navigate: (to: string) => void };
 
-let loading: Promise<RazorpayConstructor> | null = null;
+const checkoutScript = providerScript<RazorpayConstructor>('Razorpay', () => window.Razorpay);
 /** A checkout is being started or is open: another 'Buy' (a double click) starts nothing. */
 let busy = false;
 
@@ -76,39 +77,17 @@ let busy = false;
 export function loadCheckoutScript(
   url = platformConfig().razorpayCheckoutUrl,
 ): Promise<RazorpayConstructor> {
-  if (window.Razorpay) return Promise.resolve(window.Razorpay);
-  if (loading) return loading;
-  const pending = new Promise<RazorpayConstructor>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.onload = () =>
-      window.Razorpay ? resolve(window.Razorpay) : reject(new Error(`${url} defined no Razorpay`));
-    script.onerror = () => reject(new Error(`could not load ${url}`));
-    document.head.appendChild(script);
-  });
-  pending.catch(() => {
-    if (loading === pending) loading = null;
-  });
-  loading = pending;
-  return pending;
+  return checkoutScript.load(url);
 }
 
 /** For tests: forget a loaded or failed script and any checkout in progress. */
 export function resetCheckoutScript(): void {
-  loading = null;
+  checkoutScript.reset();
   busy = false;
 }
 
 /** The `aff` query the pages carry (spec §2: every internal navigation keeps it), or null. */
 const referral = (): string | null => new URLSearchParams(window.location.search).get('aff');
-
-const postJson = (path: string, body: unknown): Promise<Response> =>
-  apiFetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 async function verify(result: CheckoutSuccess, plan: CardPlan, page: CardCheckoutPage) {
   try {

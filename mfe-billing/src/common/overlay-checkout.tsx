@@ -1,5 +1,6 @@
 import type { CheckoutLinkResponse, PublicUser } from 'contracts';
 import { apiFetch, browserNavigation, loadSession, platformConfig, toast } from 'shared-ui';
+import { providerScript } from './provider-script';
 import {
   ORDER_FAILED,
   PENDING_PLAN_AMOUNT,
@@ -48,36 +49,22 @@ declare global {
   }
 }
 
-let loading: Promise<LemonSqueezyApi> | null = null;
+const lemonJs = providerScript<LemonSqueezyApi>('LemonSqueezy', () => {
+  window.createLemonSqueezy?.();
+  return window.LemonSqueezy;
+});
 
 /** Loads lemon.js once (from the runtime configuration), initialises it, answers its global. */
 export function loadLemonSqueezy(
   url = platformConfig().lemonSqueezyScriptUrl,
 ): Promise<LemonSqueezyApi> {
   if (window.LemonSqueezy) return Promise.resolve(window.LemonSqueezy);
-  if (loading) return loading;
-  const pending = new Promise<LemonSqueezyApi>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.onload = () => {
-      window.createLemonSqueezy?.();
-      if (window.LemonSqueezy) resolve(window.LemonSqueezy);
-      else reject(new Error(`${url} defined no LemonSqueezy`));
-    };
-    script.onerror = () => reject(new Error(`could not load ${url}`));
-    document.head.appendChild(script);
-  });
-  pending.catch(() => {
-    if (loading === pending) loading = null;
-  });
-  loading = pending;
-  return pending;
+  return lemonJs.load(url);
 }
 
 /** For tests: forget a loaded or failed script. */
 export function resetLemonSqueezy(): void {
-  loading = null;
+  lemonJs.reset();
 }
 
 /** An extension-origin session: `?source=extension` now, or remembered in `fromExtension`. */

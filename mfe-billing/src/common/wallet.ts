@@ -5,7 +5,8 @@ import {
   type PaypalCreateOrderResponse,
   type PaypalPaymentSuccessResponse,
 } from 'contracts';
-import { apiFetch, platformConfig } from 'shared-ui';
+import { platformConfig } from 'shared-ui';
+import { postJson, providerScript } from './provider-script';
 
 // The wallet flow (spec §4 Payment, §7 paypal-payment-success, §8, §9 storage keys): the wallet
 // page /paypal-checkout?plan=<code> runs PayPal's buttons (the JS SDK from the runtime
@@ -68,40 +69,19 @@ declare global {
   }
 }
 
-let loading: Promise<PaypalNamespace> | null = null;
+const sdk = providerScript<PaypalNamespace>('paypal', () => window.paypal);
 
 /** Loads the SDK once (from the runtime configuration) and answers its global. */
 export function loadPaypalSdk(url = platformConfig().paypalSdkUrl): Promise<PaypalNamespace> {
   if (window.paypal) return Promise.resolve(window.paypal);
   if (!url) return Promise.reject(new Error('the wallet has no PayPal client id here'));
-  if (loading) return loading;
-  const pending = new Promise<PaypalNamespace>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = url;
-    script.async = true;
-    script.onload = () =>
-      window.paypal ? resolve(window.paypal) : reject(new Error(`${url} defined no paypal`));
-    script.onerror = () => reject(new Error(`could not load ${url}`));
-    document.head.appendChild(script);
-  });
-  pending.catch(() => {
-    if (loading === pending) loading = null;
-  });
-  loading = pending;
-  return pending;
+  return sdk.load(url);
 }
 
 /** For tests. */
 export function resetPaypalSdk(): void {
-  loading = null;
+  sdk.reset();
 }
-
-const postJson = (path: string, body: unknown): Promise<Response> =>
-  apiFetch(path, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-  });
 
 /** The buttons' createOrder: the server prices the plan and answers PayPal's order id. */
 export async function createWalletOrder(plan: string): Promise<string> {
