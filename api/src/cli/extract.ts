@@ -4,14 +4,20 @@ import { NO_TEXT_FOUND } from 'contracts';
 import { DomainError } from '../common/errors/domain-error.js';
 import { ExtractionEngine } from '../modules/extraction/engine/index.js';
 
-// npm run extract -- FILE [--page N] [--lang CODE]: the API's engine without server or sign-in,
-// with the local engine (translation through the installed Apertium pairs) and premium limits.
-const USAGE = 'Usage: npm run extract -- FILE [--page N] [--lang CODE]';
+// npm run extract -- FILE [--page N] [--lang CODE] [--debug]: the API's engine without server or
+// sign-in, with the local engine (translation through the installed Apertium pairs) and premium
+// limits. --debug prints the reader's steps (turn, levelling, light, enlargement) to stderr.
+const USAGE = 'Usage: npm run extract -- FILE [--page N] [--lang CODE] [--debug]';
 
 async function main(engine: ExtractionEngine): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { page: { type: 'string' }, lang: { type: 'string' }, help: { type: 'boolean' } },
+    options: {
+      page: { type: 'string' },
+      lang: { type: 'string' },
+      help: { type: 'boolean' },
+      debug: { type: 'boolean' },
+    },
   });
   const file = positionals[0];
   if (values.help || !file || positionals.length > 1) {
@@ -38,6 +44,10 @@ async function main(engine: ExtractionEngine): Promise<number> {
     ...(page === undefined ? {} : { page }),
     ...(targetLanguage ? { targetLanguage } : {}),
   });
+  if (values.debug) {
+    const steps = result.steps.map(({ step, kept }) => `${step}${kept ? '' : ' (not kept)'}`);
+    process.stderr.write(`source: ${result.source}; steps: ${steps.join('; ') || 'none'}\n`);
+  }
   process.stdout.write(`${result.found ? result.text : NO_TEXT_FOUND}\n`);
   return 0;
 }

@@ -16,7 +16,7 @@ import {
 } from './limits.js';
 import { OcrPool } from './ocr-pool.js';
 import { checkSize, openPage } from './page-source.js';
-import { readImage, type Reader } from './read-text.js';
+import { readImage, type Reader, type ReadStep } from './read-text.js';
 import { makeEngineTempDir, removeStaleTempDirs } from './temp-files.js';
 import { Tesseract } from './tesseract.js';
 import { ApertiumTranslator, VisionTranslator, type Translator } from './translator.js';
@@ -52,6 +52,8 @@ export type ExtractResult = {
   text: string;
   found: boolean;
   source: 'pdf-text' | 'ocr';
+  /** The reader's steps beyond a first reading (for `npm run extract -- --debug`). */
+  steps: ReadStep[];
 };
 
 /**
@@ -253,13 +255,14 @@ export class ExtractionEngine {
       );
       let text: string;
       let translated = false;
+      let steps: ReadStep[] = [];
       let source: ExtractResult['source'] = 'ocr';
       if (page.kind === 'pdf' && page.textLayer) {
         text = joinHyphenatedWords(page.textLayer);
         source = 'pdf-text';
       } else {
         const image = page.kind === 'pdf' ? await page.render() : page.image;
-        ({ text, translated } = await readImage(
+        ({ text, translated, steps } = await readImage(
           image,
           this.reader,
           {
@@ -273,7 +276,7 @@ export class ExtractionEngine {
       if (target && !translated && text.trim())
         text = await this.translator.translate(text, target);
       text = cleanOutput(text);
-      return { text, found: text.length > 0, source };
+      return { text, found: text.length > 0, source, steps };
     } finally {
       await rm(workDir, { recursive: true, force: true });
     }

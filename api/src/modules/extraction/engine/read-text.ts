@@ -10,8 +10,15 @@ import {
   uprightImage,
   type ImageInfo,
 } from './image-prep.js';
+import {
+  backgroundUnevenness,
+  enlarge,
+  enlargement,
+  evenBackground,
+  isUneven,
+} from './page-repair.js';
 import { cjkModels, latinLanguageModel, modelsForScript } from './scripts.js';
-import type { Osd, Recognition, Tesseract } from './tesseract.js';
+import type { Osd, Recognition, Tesseract, Turn } from './tesseract.js';
 import type { VisionReader } from './vision-reader.js';
 
 // The text reader: one image (an upload, or a PDF page rendered by the page source) to text.
@@ -30,8 +37,17 @@ export type ReadOptions = {
   targetLanguage?: string;
 };
 
-/** The text read, and whether the reader translated it already (the vision model does). */
-export type ReadResult = { text: string; translated: boolean };
+/**
+ * A step the reader took beyond the first reading: `kept` when the text returned comes from it
+ * (a step whose reading scored no better is dropped).
+ */
+export type ReadStep = { step: string; kept: boolean };
+
+/**
+ * The text read, whether the reader translated it already (the vision model does), and the
+ * steps taken (for `npm run extract -- --debug`; not part of the API's response).
+ */
+export type ReadResult = { text: string; translated: boolean; steps: ReadStep[] };
 
 // Above this mean word confidence an upright English reading is kept as is: most pages are,
 // and they then cost one Tesseract run, like plain Tesseract.
@@ -62,7 +78,7 @@ export async function readImage(
       image,
       optional({ targetLanguage: options.targetLanguage }),
     );
-    return { text, translated };
+    return { text, translated, steps: [] };
   }
   const local = await ocrImage(
     image,
@@ -77,13 +93,13 @@ export async function readImage(
         image,
         optional({ targetLanguage: options.targetLanguage, hint: local.text }),
       );
-      return { text, translated };
+      return { text, translated, steps: [...local.steps, { step: 'vision model', kept: true }] };
     } catch (error) {
       // A translation must come from the model; plain reading falls back to the local text.
       if (options.targetLanguage) throw error;
     }
   }
-  return { text: local.text, translated: false };
+  return { text: local.text, translated: false, steps: local.steps };
 }
 
 /**
@@ -122,7 +138,7 @@ async function ocrImage(
   tesseract: Tesseract,
   options: ReadOptions,
   workDir: string,
-): Promise<{ text: string; confidence: number }> {
+): Promise<LocalReading> {
   const { maxPixels } = options;
   const info = known ?? (await checkImage(bytes, maxPixels));
   let upright = await uprightImage(bytes, info, maxPixels);
@@ -130,9 +146,13 @@ async function ocrImage(
   // them as one (a scan 1.8° askew: CER 0.44, levelled 0.01). Measured before reading (about
   // 80 ms beside a reading of seconds), and only on scans: on the evaluation set's photos and
   // handwriting no skew was corrected that helped (a will levelled by 2.1° read worse).
+  const steps: ReadStep[] = [];
   if (options.scan) {
     const skew = await detectSkew(upright).catch(() => 0);
-    if (skew !== 0) upright = await deskew(upright, skew);
+    if (skew !== 0) {
+      upright = await deskew(upright, skew);
+      steps.push({ step: `level ${String(skew)}°`, kept: true });
+    }
   }
   const installed = await tesseract.models();
   const read = (image: Buffer, languages: string) => tesseract.recognise(image, languages, workDir);
@@ -146,6 +166,9 @@ async function ocrImage(
     workDir,
     info.pixels >= OSD_AT_ONCE_PIXELS ? 0 : OSD_AFTER_MS,
   );
+  // How unevenly the page is lit, measured on a small copy beside the first reading (tens of
+  // ms): a shaded page is read confidently where it is light and not at all where it is dark.
+  const light = backgroundUnevenness(upright).catch(() => 0);
   try {
     let best: Recognition;
     try {
@@ -159,7 +182,7 @@ async function ocrImage(
       best = await read(upright, 'eng');
       osd = startOsd(tesseract, upright, workDir, 0);
     }
-    return await readFurther(best, upright, osd, installed, read);
+    return await readFurther(best, upright, osd, installed, read, steps, await light);
   } finally {
     // Whatever the outcome, no OSD of this job runs on after it (nor rejects unobserved).
     osd.cancel();
@@ -184,44 +207,139 @@ function startOsd(
   return { result, open: osdGate.open, cancel: () => run.abort() };
 }
 
-/** After the first English reading: turned or other-script pages, then another Latin language. */
+type LocalReading = { text: string; confidence: number; steps: ReadStep[] };
+type Read = (image: Buffer, languages: string) => Promise<Recognition>;
+/** A reading with the image and models it was made from. */
+type Candidate = { reading: Recognition; image: Buffer; languages: string };
+
+/**
+ * After the first English reading, for an unsure one only: turned or other-script pages, then
+ * the repairs of hard pages; then another Latin language.
+ */
 async function readFurther(
   first: Recognition,
   upright: Buffer,
   osd: PendingOsd,
   installed: Set<string>,
-  read: (image: Buffer, languages: string) => Promise<Recognition>,
-): Promise<{ text: string; confidence: number }> {
-  let best = first;
-  let image = upright;
-  if (best.confidence >= CONFIDENT) {
+  read: Read,
+  steps: ReadStep[],
+  unevenness: number,
+): Promise<LocalReading> {
+  let best: Candidate = { reading: first, image: upright, languages: 'eng' };
+  const confident = first.confidence >= CONFIDENT;
+  if (confident) {
     osd.cancel();
   } else {
     // Unsure: the page may be turned, or in another script. Read again if OSD says so.
     osd.open(); // a quick reading does not wait for the timer
-    const orientation = await osd.result;
-    // Too little text for OSD, and English unsure: a short line may be Chinese, Japanese or
-    // Korean, which read as noise in English (the evaluation set's Chinese line, for one).
-    const languages = orientation.undetermined
-      ? cjkModels(installed)
-      : modelsForScript(orientation.script, installed);
-    if (orientation.rotate !== 0 || languages !== 'eng') {
-      image = orientation.undetermined ? upright : await prepareForOcr(upright, orientation.rotate);
-      const second = await read(image, languages);
-      // A reading of noise can score a little higher than the right one: only a clearly
-      // confident second reading replaces the first.
-      if (second.confidence >= TRUST_SECOND && second.confidence > best.confidence + 10)
-        best = second;
-      else image = upright;
-    }
+    best = await orient(best, await osd.result, installed, read, steps);
   }
+  // A photo seen at a slant would be straightened here (page outline and perspective), after
+  // the turn and before the repairs below, which measure the page as it will be read.
+  // Small print and uneven light are repaired even after a confident reading: Tesseract reads
+  // the lit part of a shaded page confidently and drops the rest, and small print with a few
+  // confident misreadings.
+  const small = enlargement(best.reading.textHeight) > 1;
+  if (!confident || small || isUneven(unevenness))
+    best = await repair(best, read, steps, unevenness, !confident);
   // English-read Latin text that is clearly another language: read again with its model.
   // (Not on pages read with low confidence, handwriting mostly: language detection on noise
   // picked a model that read them worse in the benchmark.)
-  const other = best.confidence >= TRUST_SECOND ? latinLanguageModel(best.text, installed) : null;
+  let { reading } = best;
+  const other =
+    reading.confidence >= TRUST_SECOND ? latinLanguageModel(reading.text, installed) : null;
   if (other) {
-    const again = await read(image, other);
-    if (again.confidence >= best.confidence - 5) best = again;
+    const again = await read(best.image, other);
+    const kept = again.confidence >= reading.confidence - 5;
+    if (kept) reading = again;
+    steps.push({ step: `language ${other}`, kept });
   }
-  return { text: joinHyphenatedWords(best.text), confidence: best.confidence };
+  return { text: joinHyphenatedWords(reading.text), confidence: reading.confidence, steps };
+}
+
+// An unsure turn (OSD confidence under 5: small or blurred print, but also handwriting taken
+// for upside down) is read in English and kept only when that reading is this good and clearly
+// better than the upright one.
+const TRUST_UNSURE_TURN = 45;
+
+/**
+ * The page turned as OSD says, or read with the models of the script it names. A page turned
+ * 90 or 270° is read by Tesseract's layout analysis as vertical lines (270°: upside down, all
+ * noise); OSD knows the turn but scores small or blurred print under its confidence of 5, so an
+ * unsure turn is tried too when the upright reading is poor, and its reading decides.
+ */
+async function orient(
+  upright: Candidate,
+  orientation: Osd,
+  installed: Set<string>,
+  read: Read,
+  steps: ReadStep[],
+): Promise<Candidate> {
+  // Too little text for OSD, and English unsure: a short line may be Chinese, Japanese or
+  // Korean, which read as noise in English (the evaluation set's Chinese line, for one).
+  const languages = orientation.undetermined
+    ? cjkModels(installed)
+    : modelsForScript(orientation.script, installed);
+  const sure = orientation.rotate !== 0 || languages !== 'eng';
+  const unsureTurn = !sure && !orientation.undetermined && orientation.guess !== 0;
+  if (!sure && !unsureTurn) return upright;
+  const turn: Turn = sure ? orientation.rotate : orientation.guess;
+  const image = turn === 0 ? upright.image : await prepareForOcr(upright.image, turn);
+  const candidate = { reading: await read(image, languages), image, languages };
+  // A reading of noise can score a little higher than the right one: only a clearly
+  // confident second reading replaces the first.
+  const { confidence } = candidate.reading;
+  const kept =
+    confidence >= (sure ? TRUST_SECOND : TRUST_UNSURE_TURN) &&
+    confidence > upright.reading.confidence + 10;
+  const names = [turn === 0 ? '' : `turn ${String(turn)}°`, languages === 'eng' ? '' : languages];
+  steps.push({ step: names.filter(Boolean).join(', '), kept });
+  return kept ? candidate : upright;
+}
+
+// A repaired page's reading replaces the first when the sum of its word confidences is higher by
+// this factor (more words read: a shaded page's dark half, blurred small print; or the same words
+// more surely) and its mean confidence is not lower by more than REPAIR_MEAN_LOSS.
+const REPAIR_GAIN = 1.03;
+const REPAIR_MEAN_LOSS = 5;
+
+const score = (r: Recognition): number => r.confidence * r.words;
+
+/**
+ * The repairs of a page read unsurely, each where its measurement calls for it: levelled when
+ * the lines run clearly askew, the light evened out when the paper's brightness varies across
+ * the page, enlarged when the words are small for Tesseract. All at once, then one reading,
+ * kept when it reads more, or more surely.
+ */
+async function repair(
+  best: Candidate,
+  read: Read,
+  steps: ReadStep[],
+  unevenness: number,
+  /** Measure the skew too (an unsure reading; a confident one has its lines level enough). */
+  measureSkew: boolean,
+): Promise<Candidate> {
+  const skew = measureSkew ? await detectSkew(best.image).catch(() => 0) : 0;
+  const factor = enlargement(best.reading.textHeight);
+  const names: string[] = [];
+  let image = best.image;
+  if (skew !== 0) {
+    image = await deskew(image, skew);
+    names.push(`level ${String(skew)}°`);
+  }
+  if (isUneven(unevenness)) {
+    image = await evenBackground(image);
+    names.push('even light');
+  }
+  if (factor > 1) {
+    image = await enlarge(image, factor);
+    names.push(`enlarge ×${String(factor)}`);
+  }
+  if (names.length === 0) return best;
+  const reading = await read(image, best.languages);
+  const kept =
+    score(reading) > score(best.reading) * REPAIR_GAIN &&
+    reading.confidence >= best.reading.confidence - REPAIR_MEAN_LOSS;
+  for (const step of names) steps.push({ step, kept });
+  return kept ? { reading, image, languages: best.languages } : best;
 }

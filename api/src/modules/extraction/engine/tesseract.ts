@@ -5,8 +5,23 @@ import type { ResourceLimits } from '../../../common/process/resource-limits.js'
 import { extractionErrors } from './errors.js';
 import { TESSERACT_ENV as ENV, WarmRegistry } from './warm-tesseract.js';
 
-/** `undetermined`: OSD found too little text to judge (a single short line, for instance). */
-export type Osd = { rotate: 0 | 90 | 180 | 270; script: string | null; undetermined: boolean };
+export type Turn = 0 | 90 | 180 | 270;
+
+/**
+ * `rotate`: the turn (clockwise, as sharp's `rotate`) that makes the page upright, when OSD is
+ * confident of it, else 0. `guess`: OSD's turn however unsure (small or blurred print scores
+ * under 5 even when right), with its `confidence`. `undetermined`: OSD found too little text to
+ * judge (a single short line, for instance).
+ */
+export type Osd = {
+  rotate: Turn;
+  guess: Turn;
+  confidence: number;
+  script: string | null;
+  undetermined: boolean;
+};
+
+const UNDETERMINED: Osd = { rotate: 0, guess: 0, confidence: 0, script: null, undetermined: true };
 
 const MIN_ROTATION_CONFIDENCE = 5;
 
@@ -27,7 +42,8 @@ function imageFile(image: Buffer, workDir: string): Promise<string> {
   return file;
 }
 
-export type Recognition = { text: string; confidence: number; words: number };
+/** `textHeight`: the median height (px) of the recognised lines, 0 when none. */
+export type Recognition = { text: string; confidence: number; words: number; textHeight: number };
 
 export type TesseractOptions = {
   /** The Tesseract 5 binary. */
@@ -95,8 +111,7 @@ export class Tesseract {
               ...(options.limits ? { limits: options.limits } : {}),
             })
           ).stdout.toString();
-      if (!/Orientation in degrees/.test(out))
-        return { rotate: 0, script: null, undetermined: true };
+      if (!/Orientation in degrees/.test(out)) return UNDETERMINED;
       const rotate = Number(/Rotate:\s*(\d+)/.exec(out)?.[1] ?? 0);
       const confidence = Number(/Orientation confidence:\s*([\d.]+)/.exec(out)?.[1] ?? 0);
       const script = /Script:\s*(\w+)/.exec(out)?.[1] ?? null;
@@ -108,12 +123,14 @@ export class Tesseract {
       // turned pages (scans, the rotated test pages) score 10 to 21.
       return {
         rotate: confidence >= MIN_ROTATION_CONFIDENCE ? upright : 0,
+        guess: upright,
+        confidence,
         script: scriptConfidence >= 2 ? script : null,
         undetermined: false,
       };
     } catch (error) {
       if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
-      return { rotate: 0, script: null, undetermined: true };
+      return UNDETERMINED;
     }
   }
 
@@ -174,17 +191,29 @@ export class Tesseract {
 
 let runs = 0;
 
-/** Mean confidence (0-100) of the recognised words in Tesseract's TSV output. */
-export function meanConfidence(tsv: string): { confidence: number; words: number } {
+/**
+ * Mean confidence (0-100) of the recognised words in Tesseract's TSV output, and the median
+ * height of its lines (ascender to descender: about twice the x-height). Lines, not words: on
+ * blurred small print some word boxes span three lines.
+ */
+export function meanConfidence(tsv: string): {
+  confidence: number;
+  words: number;
+  textHeight: number;
+} {
   let sum = 0;
   let words = 0;
+  const heights: number[] = [];
   for (const line of tsv.split('\n').slice(1)) {
     const cols = line.split('\t');
     const conf = Number(cols[10]);
+    if (cols[0] === '4') heights.push(Number(cols[9]) || 0);
     if (cols.length >= 12 && conf >= 0 && (cols[11] ?? '').trim()) {
       sum += conf;
       words += 1;
     }
   }
-  return { confidence: words ? sum / words : 0, words };
+  heights.sort((a, b) => a - b);
+  const textHeight = heights[Math.floor(heights.length / 2)] ?? 0;
+  return { confidence: words ? sum / words : 0, words, textHeight };
 }

@@ -1,0 +1,104 @@
+import sharp from 'sharp';
+
+// Steps for hard pages, run only after an unsure first reading (see read-text.ts): the light
+// evened out, small print enlarged. Each measures the image first and does nothing when it
+// finds nothing to repair.
+
+// The background is estimated on a copy this wide, where print has blurred into light grey.
+const BACKGROUND_WIDTH = 160;
+// Evened out when the page's background varies by this fraction of its brightest part.
+const UNEVEN = 0.2;
+const PAPER = 0.85;
+
+/**
+ * How unevenly the page is lit: (bright - dark) / bright of its background, estimated as the
+ * local maximum of a small grey copy (print is darker than the paper around it). 0 on a flat scan.
+ */
+export async function backgroundUnevenness(image: Buffer): Promise<number> {
+  const { data } = await backgroundMap(image);
+  const sorted = Uint8Array.from(data).sort();
+  const dark = sorted[Math.floor(sorted.length * 0.05)] ?? 0;
+  const bright = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+  return bright === 0 ? 0 : (bright - dark) / bright;
+}
+
+export const isUneven = (unevenness: number): boolean => unevenness >= UNEVEN;
+
+/** The paper's brightness over a small grey copy: a 7x7 maximum (print removed), smoothed. */
+async function backgroundMap(
+  image: Buffer,
+): Promise<{ data: Uint8Array; width: number; height: number }> {
+  const small = await sharp(image)
+    .greyscale()
+    .resize({ width: BACKGROUND_WIDTH, kernel: 'linear' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const { width, height } = small.info;
+  const max = new Uint8Array(width * height);
+  const r = 3;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      let m = 0;
+      for (let dy = -r; dy <= r; dy++) {
+        const yy = Math.min(height - 1, Math.max(0, y + dy));
+        for (let dx = -r; dx <= r; dx++) {
+          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          const v = small.data[yy * width + xx] ?? 0;
+          if (v > m) m = v;
+        }
+      }
+      max[y * width + x] = m;
+    }
+  }
+  const smooth = await sharp(max, { raw: { width, height, channels: 1 } })
+    .blur(2)
+    .raw()
+    .toBuffer();
+  return { data: smooth, width, height };
+}
+
+/**
+ * The page in grey with its background divided out: shadows and uneven light become white paper,
+ * print keeps its contrast against what surrounds it.
+ */
+export async function evenBackground(image: Buffer): Promise<Buffer> {
+  const map = await backgroundMap(image);
+  const grey = await sharp(image).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const { width, height } = grey.info;
+  const background = await sharp(map.data, {
+    raw: { width: map.width, height: map.height, channels: 1 },
+  })
+    .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .raw()
+    .toBuffer();
+  const out = Buffer.alloc(width * height);
+  for (let i = 0; i < out.length; i++) {
+    // Paper up to 15 % darker than its surroundings (noise, banding of the shade) becomes white.
+    const bg = Math.max((background[i] ?? 255) * PAPER, 16);
+    out[i] = Math.min(255, Math.round(((grey.data[i] ?? 0) * 255) / bg));
+  }
+  return sharp(out, { raw: { width, height, channels: 1 } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
+
+// Word boxes (ascender to descender, about twice the x-height) below this many pixels are small
+// print for Tesseract, which reads best at an x-height of 20 px or more; enlarged to this height.
+const SMALL_TEXT = 26;
+const TARGET_TEXT = 40;
+const MAX_ENLARGE = 3;
+
+/** By how much to enlarge print whose words are `textHeight` px high; 1 when large enough. */
+export function enlargement(textHeight: number): number {
+  if (textHeight <= 0 || textHeight >= SMALL_TEXT) return 1;
+  return Math.min(MAX_ENLARGE, Math.round((TARGET_TEXT / textHeight) * 10) / 10);
+}
+
+/** The image enlarged by `factor` (Lanczos), as a PNG. */
+export async function enlarge(image: Buffer, factor: number): Promise<Buffer> {
+  const { width } = await sharp(image).metadata();
+  return sharp(image)
+    .resize({ width: Math.round(width * factor), kernel: 'lanczos3' })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+}
