@@ -5,7 +5,7 @@ import sharp from 'sharp';
 // finds nothing to repair.
 
 // The background is estimated on a copy this wide, where print has blurred into light grey.
-const BACKGROUND_WIDTH = 160;
+const BACKGROUND_WIDTH = 400;
 // Evened out when the page's background varies by this fraction of its brightest part.
 const UNEVEN = 0.2;
 const PAPER = 0.85;
@@ -52,6 +52,7 @@ async function backgroundMap(
   }
   const smooth = await sharp(max, { raw: { width, height, channels: 1 } })
     .blur(2)
+    .extractChannel(0) // sharp writes a raw grey image out as three channels otherwise
     .raw()
     .toBuffer();
   return { data: smooth, width, height };
@@ -69,6 +70,7 @@ export async function evenBackground(image: Buffer): Promise<Buffer> {
     raw: { width: map.width, height: map.height, channels: 1 },
   })
     .resize(width, height, { kernel: 'linear', fit: 'fill' })
+    .extractChannel(0)
     .raw()
     .toBuffer();
   const out = Buffer.alloc(width * height);
