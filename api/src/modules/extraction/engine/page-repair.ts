@@ -9,6 +9,7 @@ const BACKGROUND_WIDTH = 400;
 // Evened out when the page's background varies by this fraction of its brightest part.
 const UNEVEN = 0.2;
 const PAPER = 0.85;
+const NOT_PAPER = 0.35;
 
 /**
  * How unevenly the page is lit: (bright - dark) / bright of its background, estimated as the
@@ -73,8 +74,16 @@ export async function evenBackground(image: Buffer): Promise<Buffer> {
     .extractChannel(0)
     .raw()
     .toBuffer();
+  // Darker than this share of the brightest paper is no paper (a table around a photographed
+  // page): left white, not evened into texture that Tesseract reads as words.
+  const sorted = Uint8Array.from(map.data).sort();
+  const notPaper = (sorted[Math.floor(sorted.length * 0.95)] ?? 255) * NOT_PAPER;
   const out = Buffer.alloc(width * height);
   for (let i = 0; i < out.length; i++) {
+    if ((background[i] ?? 255) < notPaper) {
+      out[i] = 255;
+      continue;
+    }
     // Paper up to 15 % darker than its surroundings (noise, banding of the shade) becomes white.
     const bg = Math.max((background[i] ?? 255) * PAPER, 16);
     out[i] = Math.min(255, Math.round(((grey.data[i] ?? 0) * 255) / bg));

@@ -295,21 +295,31 @@ async function orient(
   const languages = orientation.undetermined
     ? cjkModels(installed)
     : modelsForScript(orientation.script, installed);
-  const sure = orientation.rotate !== 0 || languages !== 'eng';
-  const unsureTurn = !sure && !orientation.undetermined && orientation.guess !== 0;
-  if (!sure && !unsureTurn) return upright;
-  const turn: Turn = sure ? orientation.rotate : orientation.guess;
-  const image = turn === 0 ? upright.image : await prepareForOcr(upright.image, turn);
-  const candidate = { reading: await read(image, languages), image, languages };
-  // A reading of noise can score a little higher than the right one: only a clearly
-  // confident second reading replaces the first.
-  const { confidence } = candidate.reading;
-  const kept =
-    confidence >= (sure ? TRUST_SECOND : TRUST_UNSURE_TURN) &&
-    confidence > upright.reading.confidence + 10;
-  const names = [turn === 0 ? '' : `turn ${String(turn)}°`, languages === 'eng' ? '' : languages];
-  steps.push({ step: names.filter(Boolean).join(', '), kept });
-  return kept ? candidate : upright;
+  // What to read, in turn, until one reading is kept: OSD's sure turn with its script's models,
+  // or the script's models upright; then an unsure turn in English, and for a page on its side
+  // the other side too (on small print OSD is as unsure of 90 against 270 as of the turn).
+  const tries: { turn: Turn; languages: string; sure: boolean }[] = [];
+  if (orientation.rotate !== 0) tries.push({ turn: orientation.rotate, languages, sure: true });
+  else if (languages !== 'eng') tries.push({ turn: 0, languages, sure: true });
+  const { guess } = orientation;
+  if (orientation.rotate === 0 && !orientation.undetermined && guess !== 0) {
+    tries.push({ turn: guess, languages: 'eng', sure: false });
+    if (guess !== 180) tries.push({ turn: guess === 90 ? 270 : 90, languages: 'eng', sure: false });
+  }
+  for (const { turn, languages: models, sure } of tries) {
+    const image = turn === 0 ? upright.image : await prepareForOcr(upright.image, turn);
+    const candidate = { reading: await read(image, models), image, languages: models };
+    // A reading of noise can score a little higher than the right one: only a clearly
+    // confident second reading replaces the first.
+    const { confidence } = candidate.reading;
+    const kept =
+      confidence >= (sure ? TRUST_SECOND : TRUST_UNSURE_TURN) &&
+      confidence > upright.reading.confidence + 10;
+    const names = [turn === 0 ? '' : `turn ${String(turn)}°`, models === 'eng' ? '' : models];
+    steps.push({ step: names.filter(Boolean).join(', '), kept });
+    if (kept) return candidate;
+  }
+  return upright;
 }
 
 // A repaired page's reading replaces the first when the sum of its word confidences is higher by
