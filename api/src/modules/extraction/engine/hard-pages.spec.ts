@@ -51,8 +51,8 @@ describe('hard pages', () => {
     return { cer: cer(result.text), kept: result.steps.filter((s) => s.kept).map((s) => s.step) };
   };
 
-  it('enlarges small print (7 pt at 95 dpi, a little blurred, JPEG)', async () => {
-    const image = await sharp(await page(7, 95))
+  it('enlarges small print (6.5 pt at 95 dpi, a little blurred, JPEG)', async () => {
+    const image = await sharp(await page(6.5, 95))
       .blur(0.5)
       .jpeg({ quality: 75 })
       .toBuffer();

@@ -42,8 +42,17 @@ function imageFile(image: Buffer, workDir: string): Promise<string> {
   return file;
 }
 
-/** `textHeight`: the median height (px) of the recognised lines, 0 when none. */
-export type Recognition = { text: string; confidence: number; words: number; textHeight: number };
+/**
+ * `textHeight`: the median height (px) of the recognised lines, 0 when none; `tallLines`: the
+ * share of lines taller than wide (a page on its side, read as vertical lines).
+ */
+export type Recognition = {
+  text: string;
+  confidence: number;
+  words: number;
+  textHeight: number;
+  tallLines: number;
+};
 
 export type TesseractOptions = {
   /** The Tesseract 5 binary. */
@@ -200,14 +209,19 @@ export function meanConfidence(tsv: string): {
   confidence: number;
   words: number;
   textHeight: number;
+  tallLines: number;
 } {
   let sum = 0;
   let words = 0;
+  let tall = 0;
   const heights: number[] = [];
   for (const line of tsv.split('\n').slice(1)) {
     const cols = line.split('\t');
     const conf = Number(cols[10]);
-    if (cols[0] === '4') heights.push(Number(cols[9]) || 0);
+    if (cols[0] === '4') {
+      heights.push(Number(cols[9]) || 0);
+      if (Number(cols[9]) > Number(cols[8])) tall += 1;
+    }
     if (cols.length >= 12 && conf >= 0 && (cols[11] ?? '').trim()) {
       sum += conf;
       words += 1;
@@ -215,5 +229,6 @@ export function meanConfidence(tsv: string): {
   }
   heights.sort((a, b) => a - b);
   const textHeight = heights[Math.floor(heights.length / 2)] ?? 0;
-  return { confidence: words ? sum / words : 0, words, textHeight };
+  const tallLines = heights.length ? tall / heights.length : 0;
+  return { confidence: words ? sum / words : 0, words, textHeight, tallLines };
 }
