@@ -18,7 +18,8 @@ describe('readImage when orientation detection outlives the reading', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'slow-osd-'));
     // Real Tesseract behind a wrapper: the first reading fails as an unreadable upload does
     // (ENGINE_FAILED, so the image is decoded and read again), and OSD (--psm 0) is slow, past
-    // the 800 ms limit, so that it times out after the job has its answer.
+    // the 2 s limit, so that it times out after the job has its answer. (800 ms was too tight for
+    // a real reading while another suite reads hard pages beside this one.)
     const wrapper = path.join(dir, 'tesseract');
     writeFileSync(
       wrapper,
@@ -31,7 +32,7 @@ describe('readImage when orientation detection outlives the reading', () => {
       ].join('\n'),
     );
     chmodSync(wrapper, 0o755);
-    tesseract = new Tesseract({ binary: wrapper, timeoutMs: 800, tempDir: () => dir });
+    tesseract = new Tesseract({ binary: wrapper, timeoutMs: 2000, tempDir: () => dir });
     process.on('unhandledRejection', onUnhandled);
   });
   afterAll(async () => {
@@ -45,8 +46,8 @@ describe('readImage when orientation detection outlives the reading', () => {
     const work = mkdtempSync(path.join(dir, 'job-'));
     const result = await readImage(image, { kind: 'local', tesseract }, { maxPixels: 50e6 }, work);
     expect(result.text.trim()).toBe('Tesseract.js');
-    // OSD started after the second reading times out 800 ms later; its rejection must be seen.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // OSD started after the second reading times out 2 s later; its rejection must be seen.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
     expect(unhandled).toEqual([]);
   });
 });

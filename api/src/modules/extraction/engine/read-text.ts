@@ -200,8 +200,10 @@ async function ocrImage(
     }
     return await readFurther(best, upright, osd, installed, read, steps, await measured, early);
   } finally {
-    // Whatever the outcome, no OSD of this job runs on after it (nor rejects unobserved).
+    // Whatever the outcome, no OSD of this job runs on after it (nor rejects unobserved), and no
+    // early repaired reading either (it started beside the first and ends about with it).
     osd.cancel();
+    await early;
   }
 }
 
