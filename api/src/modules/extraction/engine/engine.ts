@@ -131,10 +131,11 @@ export class ExtractionEngine {
   languages(): Promise<LanguageOption[]> {
     // The translator's reach is fixed once its pairs are known: the list is made once.
     this.languageOptions ??= Promise.all(
-      LANGUAGES.map(async (l) => ({
-        ...l,
-        translatable: await this.translator.canTranslateTo(l.code),
-      })),
+      LANGUAGES.map(async (l): Promise<LanguageOption> => {
+        const translatable = await this.translator.canTranslateTo(l.code);
+        const via = translatable ? await this.translator.pivotFor(l.code) : undefined;
+        return { ...l, translatable, ...(via ? { via } : {}) };
+      }),
     ).then((options) => [{ ...ORIGINAL_LANGUAGE, translatable: true }, ...options]);
     return this.languageOptions;
   }
