@@ -112,7 +112,11 @@ export class ExtractionEngine {
    * as fast as the next.
    */
   async preload(): Promise<void> {
-    await Promise.all([this.imageReader(), this.textTranslator(), import('./languages.js')]);
+    // One after another: Jest's module linker (API tests) fails on two imports at once that
+    // share a package (franc-min here); Node does not mind, and the order costs nothing.
+    await this.imageReader();
+    await this.textTranslator();
+    await import('./languages.js');
   }
 
   /** The vision model's client, made when first needed (mode `vision` or `auto` only). */
