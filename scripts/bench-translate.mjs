@@ -27,8 +27,9 @@ const build = spawnSync('npm', ['run', 'build', '-w', 'api', '--silent'], {
 if (build.status !== 0) process.exit(1);
 
 const engine = await import('api/engine');
-const { apertiumPairs, apertiumTranslate, candidateRoutes, translateAlong } = engine;
-const { MAX_UNTRANSLATED, offeredRoutes, passes, MEASURED_ROUTES } = engine;
+const routes = await engine.loadTranslationRoutes();
+const { apertiumPairs, apertiumTranslate, candidateRoutes, translateAlong } = routes;
+const { MAX_UNTRANSLATED, offeredRoutes, passes, MEASURED_ROUTES } = routes;
 
 const sample = readFileSync(SAMPLE, 'utf8');
 const WORD = /\p{L}[\p{L}\p{M}\p{N}'’-]*/gu;

@@ -5,18 +5,6 @@ export type { EngineOptions, ExtractRequest, ExtractResult } from './engine.js';
 export { ExtractionError, extractionErrors } from './errors.js';
 export { base64Length, DEFAULT_LIMITS, type ExtractionLimits } from './limits.js';
 export type { VisionConfig } from './vision-reader.js';
-// Local translation's routes and their measurement (`npm run bench:translate`).
-export {
-  apertiumPairs,
-  apertiumTranslate,
-  candidateRoutes,
-  translateAlong,
-  type ApertiumRoute,
-} from './apertium.js';
-export { MEASURED_ROUTES } from './translation-coverage.js';
-export {
-  MAX_UNTRANSLATED,
-  offeredRoutes,
-  passes,
-  type RouteMeasurement,
-} from './translation-routes.js';
+// Local translation's routes and their measurement (`npm run bench:translate`), loaded on demand
+// so that the command line's start does not pay for them.
+export const loadTranslationRoutes = () => import('./translation-bench.js');
