@@ -35,6 +35,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { gunzipSync } from 'node:zlib';
+import * as prettier from 'prettier';
 import sharp from 'sharp';
 import { ensureDebianPackages, readPackageList } from './lib/system-deps.mjs';
 
@@ -757,6 +758,11 @@ const CATEGORIES = {
 
 // ---- output -----------------------------------------------------------------------------------
 
+/** JSON as the repository's Prettier writes it, so that the committed fixtures pass `npm run lint`. */
+async function writeJson(file, value) {
+  writeFileSync(file, await prettier.format(JSON.stringify(value), { parser: 'json' }));
+}
+
 const groundTruth = (text) => `${text.paragraphs.join('\n\n')}\n`;
 
 async function makeSet() {
@@ -781,23 +787,16 @@ async function makeSet() {
       `${category}: ${count} images (${((Date.now() - started) / 1000).toFixed(1)} s)\n`,
     );
   }
-  writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
-  writeFileSync(
-    path.join(outDir, 'params.json'),
-    `${JSON.stringify(
-      {
-        seed,
-        count,
-        command: `npm run make:hard-set -- --seed ${seed} --count ${count}`,
-        sharp: sharp.versions.sharp,
-        vips: sharp.versions.vips,
-        texts: corpus.map(({ paragraphs, ...t }) => ({ ...t, paragraphs: paragraphs.length })),
-        images: params,
-      },
-      null,
-      1,
-    )}\n`,
-  );
+  await writeJson(path.join(outDir, 'manifest.json'), manifest);
+  await writeJson(path.join(outDir, 'params.json'), {
+    seed,
+    count,
+    command: `npm run make:hard-set -- --seed ${seed} --count ${count}`,
+    sharp: sharp.versions.sharp,
+    vips: sharp.versions.vips,
+    texts: corpus.map(({ paragraphs, ...t }) => ({ ...t, paragraphs: paragraphs.length })),
+    images: params,
+  });
   console.log(
     `${manifest.length} images in ${outDir} (seed ${seed}), ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
@@ -835,12 +834,15 @@ async function makeFixtures() {
     params.push({ file, category: fixture.category, bytes: size, ...result.params });
     manifest.push({ file, gt: `${fixture.name}.gt.txt`, category: fixture.category, page: null });
   }
-  writeFileSync(
-    path.join(outDir, 'params.json'),
-    `${JSON.stringify({ seed, command: `npm run make:hard-set -- --fixtures --seed ${seed}`, images: params }, null, 1)}\n`,
-  );
+  await writeJson(path.join(outDir, 'params.json'), {
+    seed,
+    command: `npm run make:hard-set -- --fixtures --seed ${seed}`,
+    sharp: sharp.versions.sharp,
+    vips: sharp.versions.vips,
+    images: params,
+  });
   // `npm run bench:ocr test-fixtures/hard` reads them too.
-  writeFileSync(path.join(outDir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`);
+  await writeJson(path.join(outDir, 'manifest.json'), manifest);
   console.log(`${FIXTURES.length} fixtures in ${outDir} (seed ${seed})`);
 }
 
