@@ -16,7 +16,7 @@
 //
 // Categories (one folder each) and the ranges drawn from the seed:
 //   clean            300 dpi, 10-12 pt, serif or sans: the control
-//   small-print      150 dpi, 5-8 pt, a scanner's slight blur and grain
+//   small-print      150 dpi, 4.5-7.5 pt, a scanner's slight blur and grain
 //   poor-scan        200-300 dpi, 9-12 pt, skew 1-6°, Gaussian blur, grain noise, JPEG quality 12-35
 //   shaded           300 dpi, paper tint, a light gradient, vignette and a soft shadow band, JPEG 80-92
 //   turned           300 dpi turned 90/180/270° clockwise with no EXIF tag, half of them 0.5-2.5° askew too
@@ -563,8 +563,8 @@ const CATEGORIES = {
 
   async 'small-print'(rng, fixed = {}) {
     const dpi = 150;
-    // Down to 5 pt: at 6-8 pt plain Tesseract still reads these nearly perfectly (CER 0.002 on seed 1).
-    const pt = fixed.pt ?? Number(rng.range(5, 8).toFixed(1));
+    // 4.5-7.5 pt: at 6-8 pt plain Tesseract still reads these nearly perfectly (CER 0.002 on seed 1).
+    const pt = fixed.pt ?? Number(rng.range(4.5, 7.5).toFixed(1));
     const s = await printedSheet(rng, { dpi, pt });
     // A scanner's optics and sensor: a little blur and grain, paper a shade off white.
     const blur = Number(rng.range(0.4, 0.8).toFixed(2));
