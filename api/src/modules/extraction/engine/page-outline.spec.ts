@@ -85,7 +85,7 @@ describe('straightenPage on a phone photo of a page at a slant', () => {
     expect(found?.corners).toHaveLength(4);
     found?.corners.forEach(([x, y], i) => {
       const [tx, ty] = corners[i] ?? [0, 0];
-      expect(Math.hypot(x - tx, y - ty)).toBeLessThan(4);
+      expect(Math.hypot(x - tx, y - ty)).toBeLessThan(2);
     });
     expect(found?.reason).toMatch(/page outline found/);
   });
@@ -131,7 +131,7 @@ describe('straightenPage on a phone photo of a page at a slant', () => {
     const found = await straightenPage(sideways);
     found?.corners.forEach(([x, y], i) => {
       const [tx, ty] = corners[i] ?? [0, 0];
-      expect(Math.hypot(x - tx, y - ty)).toBeLessThan(5);
+      expect(Math.hypot(x - tx, y - ty)).toBeLessThan(2);
     });
     expect(found).not.toBeNull();
   });

@@ -199,13 +199,13 @@ function findPageQuad(cv: OpenCv, small: Small): Quad | null {
       if (judged && (!best || judged.support * judged.area > best.support * best.area))
         best = judged;
     }
-    return best;
+    return best && { ...best, quad: snapToEdges(best.quad, small) };
   } finally {
     for (const mat of mats) mat.delete();
   }
 }
 
-/** Four-cornered outlines among the largest shapes of a binary image, corners refined. */
+/** Four-cornered outlines among the largest shapes of a binary image. */
 function quadsIn(cv: OpenCv, binary: Mat, keep: <T extends Mat>(mat: T) => T): Point[][] {
   const contours = new cv.MatVector();
   const hierarchy = keep(new cv.Mat());
@@ -230,7 +230,7 @@ function quadsIn(cv: OpenCv, binary: Mat, keep: <T extends Mat>(mat: T) => T): P
           cv.approxPolyDP(hull, approx, cv.arcLength(hull, true) * 0.02, true);
           if (approx.rows !== 4) continue;
           const corners = orderCorners(points(approx));
-          found.push(refineCorners(cv, corners, points(contour)));
+          found.push(corners);
         } finally {
           hull.delete();
           approx.delete();
@@ -269,44 +269,73 @@ function orderCorners(corners: Point[]): Point[] {
 }
 
 /**
- * Each side as a straight line fitted to the outline's points along its middle (the corners of a
- * polygon approximation sit a pixel or two off; a fitted line does not), corners where they meet.
+ * The quad's sides moved onto the brightness step itself: the outlines above follow a mask (a
+ * threshold, or edges thickened to join them), which sits a pixel or so off the edge. Along each
+ * side, the steepest point of the grey copy across it (within 3 pixels, to a quarter pixel) is
+ * found, a line fitted through those points, and the corners put where the lines meet; a corner
+ * that would move more than 4 pixels keeps its place.
  */
-function refineCorners(cv: OpenCv, corners: Point[], outline: Point[]): Point[] {
+function snapToEdges(quad: Point[], { grey, width, height }: Small): Point[] {
+  const at = (x: number, y: number) => {
+    const x0 = Math.min(width - 2, Math.max(0, Math.floor(x)));
+    const y0 = Math.min(height - 2, Math.max(0, Math.floor(y)));
+    const fx = Math.min(1, Math.max(0, x - x0));
+    const fy = Math.min(1, Math.max(0, y - y0));
+    const p = (xx: number, yy: number) => grey[yy * width + xx] ?? 0;
+    return (
+      p(x0, y0) * (1 - fx) * (1 - fy) +
+      p(x0 + 1, y0) * fx * (1 - fy) +
+      p(x0, y0 + 1) * (1 - fx) * fy +
+      p(x0 + 1, y0 + 1) * fx * fy
+    );
+  };
   const lines: { point: Point; direction: Point }[] = [];
   for (let side = 0; side < 4; side++) {
-    const a = corners[side] ?? [0, 0];
-    const b = corners[(side + 1) % 4] ?? [0, 0];
+    const a = quad[side] ?? [0, 0];
+    const b = quad[(side + 1) % 4] ?? [0, 0];
     const length = Math.hypot(b[0] - a[0], b[1] - a[1]);
-    const along: number[] = [];
-    for (const p of outline) {
-      // Distance from the side, and position along it (0 at a, 1 at b).
-      const t = ((p[0] - a[0]) * (b[0] - a[0]) + (p[1] - a[1]) * (b[1] - a[1])) / (length * length);
-      const off = Math.abs((p[0] - a[0]) * (b[1] - a[1]) - (p[1] - a[1]) * (b[0] - a[0])) / length;
-      if (t > 0.15 && t < 0.85 && off < 4) along.push(p[0], p[1]);
+    const tx = (b[0] - a[0]) / length;
+    const ty = (b[1] - a[1]) / length;
+    const edge: Point[] = [];
+    for (let s = 0.1; s <= 0.9; s += 0.02) {
+      const x = a[0] + (b[0] - a[0]) * s;
+      const y = a[1] + (b[1] - a[1]) * s;
+      let bestStep = 0;
+      let bestOffset = 0;
+      for (let d = -3; d <= 3; d += 0.25) {
+        const cx = x + ty * d;
+        const cy = y - tx * d;
+        const step = Math.abs(at(cx + ty, cy - tx) - at(cx - ty, cy + tx));
+        if (step > bestStep) {
+          bestStep = step;
+          bestOffset = d;
+        }
+      }
+      if (bestStep >= 20) edge.push([x + ty * bestOffset, y - tx * bestOffset]);
     }
-    if (along.length < 20) return corners;
-    const mat = cv.matFromArray(along.length / 2, 1, cv.CV_32FC2, along);
-    const line = new cv.Mat();
-    try {
-      cv.fitLine(mat, line, Number(cv.DIST_HUBER), 0, 0.01, 0.01);
-      const [vx, vy, x0, y0] = Array.from(line.data32F);
-      lines.push({ point: [x0 ?? 0, y0 ?? 0], direction: [vx ?? 1, vy ?? 0] });
-    } finally {
-      mat.delete();
-      line.delete();
+    if (edge.length < 10) return quad;
+    // Total least squares: through the mean, along the points' main direction.
+    const mx = edge.reduce((sum, [x]) => sum + x, 0) / edge.length;
+    const my = edge.reduce((sum, [, y]) => sum + y, 0) / edge.length;
+    let sxx = 0;
+    let sxy = 0;
+    let syy = 0;
+    for (const [x, y] of edge) {
+      sxx += (x - mx) ** 2;
+      sxy += (x - mx) * (y - my);
+      syy += (y - my) ** 2;
     }
+    const angle = Math.atan2(2 * sxy, sxx - syy) / 2;
+    lines.push({ point: [mx, my], direction: [Math.cos(angle), Math.sin(angle)] });
   }
-  const refined: Point[] = [];
+  const snapped: Point[] = [];
   for (let i = 0; i < 4; i++) {
-    // Corner i is where side i-1 (ending at it) meets side i (starting at it).
     const meet = intersect(lines[(i + 3) % 4], lines[i]);
-    const old = corners[i] ?? [0, 0];
-    // A corner that moves far was not a corner of straight sides: keep the approximation.
-    if (!meet || Math.hypot(meet[0] - old[0], meet[1] - old[1]) > 10) return corners;
-    refined.push(meet);
+    const old = quad[i] ?? [0, 0];
+    if (!meet || Math.hypot(meet[0] - old[0], meet[1] - old[1]) > 4) return quad;
+    snapped.push(meet);
   }
-  return refined;
+  return snapped;
 }
 
 function intersect(
