@@ -57,6 +57,16 @@ describe('straightenPage on images that are not photos of a page', () => {
     expect(await straightenPage(image)).toBeNull();
     expect(openCvLoaded()).toBe(false);
   });
+
+  it.each([
+    [
+      'a handwritten will, scanned with a dark border',
+      'handwriting/testaments_poilus_AN_0183_p0.jpg',
+    ],
+    ['a receipt photographed on a table, cut by the frame', 'photos/wildreceipt_choeun.jpg'],
+  ])('leaves %s as it is', async (_name, file) => {
+    expect(await straightenPage(readFileSync(fixture(file)))).toBeNull();
+  });
 });
 
 describe('straightenPage on a phone photo of a page at a slant', () => {
