@@ -83,7 +83,14 @@ export function loadOpenCv(): Promise<OpenCv> {
 export const openCvLoaded = (): boolean => opencv !== null;
 
 /** The grey copy the outline is looked for in, and the upright image's full size. */
-type Small = { grey: Uint8Array; width: number; height: number; scale: number };
+type Small = {
+  grey: Uint8Array;
+  width: number;
+  height: number;
+  /** Photo pixels per grey-copy pixel. */
+  scale: number;
+  full: { width: number; height: number };
+};
 
 /**
  * The page of a phone photo, straightened and cropped, or null when no page outline is found
@@ -104,9 +111,8 @@ export async function straightenPage(
   // Pixel centres: pixel i of the grey copy spans pixels i·scale to (i + 1)·scale of the photo.
   const full = (v: number) => (v + 0.5) * small.scale - 0.5;
   const corners = found.quad.map(([x, y]): Corner => [full(x), full(y)]);
-  const fullWidth = Math.round(small.width * small.scale);
-  const fullHeight = Math.round(small.height * small.scale);
-  const page = await warpPage(cv, image, corners, fullWidth, fullHeight, options.maxPixels);
+  const { width, height } = small.full;
+  const page = await warpPage(cv, image, corners, width, height, options.maxPixels);
   const percent = (share: number) => `${String(Math.round(share * 100))} %`;
   return {
     image: page,
@@ -144,6 +150,7 @@ async function greyCopy(image: Buffer): Promise<Small | null> {
     width: info.width,
     height: info.height,
     scale: Math.max(width / info.width, height / info.height),
+    full: { width, height },
   };
 }
 
@@ -152,7 +159,11 @@ async function greyCopy(image: Buffer): Promise<Small | null> {
  * is the bright end of the middle of the image, and a frame pixel well away from it (darker, or
  * lighter) counts as background. Text near a scan's edge is sparse; a table around a page fills it.
  */
-export function backgroundInFrame({ grey, width, height }: Small): number {
+export function backgroundInFrame({
+  grey,
+  width,
+  height,
+}: Pick<Small, 'grey' | 'width' | 'height'>): number {
   const middle: number[] = [];
   for (let y = Math.floor(height * 0.3); y < height * 0.7; y += 2)
     for (let x = Math.floor(width * 0.3); x < width * 0.7; x += 2)
