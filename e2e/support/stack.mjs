@@ -78,8 +78,10 @@ const SANDBOX_LS_PRODUCTS = {
   lifetime: ['9004', { price: 9900, interval: null }],
   sub100: ['9011', { price: 500, interval: 'month' }],
   sub500: ['9012', { price: 1500, interval: 'month' }],
+  sub1000: ['9013', { price: 2500, interval: 'month' }],
   topUp100: ['9021', { price: 700, interval: null }],
   topUp500: ['9022', { price: 2500, interval: null }],
+  topUp1000: ['9023', { price: 4500, interval: null }],
 };
 
 /**

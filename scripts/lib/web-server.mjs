@@ -51,13 +51,34 @@ export function overlaySources(config) {
 }
 
 /**
- * The wallet's SDK origin (script-src) and its buttons' frame origin (frame-src), from the runtime
- * configuration; nothing when the wallet has no client id. Its popup is a window of its own.
+ * What PayPal's JS SDK needs, as PayPal documents it for a page with a Content-Security-Policy
+ * (https://developer.paypal.com/sdk/js/best-practices: script-src, connect-src, frame-src and
+ * img-src `*.paypal.com *.paypalobjects.com`; the SDK checks eligibility and logs from the page
+ * and loads its parts from paypalobjects.com). Venmo's hosts, which that list also names, are left
+ * out: the wallet page does not offer Venmo.
+ */
+export const PAYPAL_SDK_SOURCES = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+
+/**
+ * The wallet's sources, from the runtime configuration: with PayPal's own SDK, the hosts PayPal
+ * documents (script, connect, frame, image); with the local sandbox's SDK, its origin for the
+ * script and the buttons' frame only; nothing when the wallet has no client id.
  */
 export function walletSources(config) {
-  if (!config.paypalSdkUrl) return { scripts: [], frames: [] };
+  const none = { scripts: [], frames: [], connects: [], images: [] };
+  if (!config.paypalSdkUrl) return none;
+  const sdk = originOf(config.paypalSdkUrl);
+  if (sdk === 'https://www.paypal.com') {
+    return {
+      scripts: PAYPAL_SDK_SOURCES,
+      frames: PAYPAL_SDK_SOURCES,
+      connects: PAYPAL_SDK_SOURCES,
+      images: PAYPAL_SDK_SOURCES,
+    };
+  }
   return {
-    scripts: unique([originOf(config.paypalSdkUrl)]),
+    ...none,
+    scripts: unique([sdk]),
     frames: unique([originOf(config.paypalFrameOrigin ?? '')]),
   };
 }
@@ -105,9 +126,9 @@ export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDE
       ...wallet.scripts,
     ],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': ["'self'", 'data:', 'blob:', ...remotes],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...wallet.images],
     'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': ["'self'", 'blob:', api, ...remotes, analytics],
+    'connect-src': ["'self'", 'blob:', api, ...remotes, analytics, ...wallet.connects],
     'worker-src': ["'self'", 'blob:', ...remotes],
     'frame-src': frames.length > 0 ? frames : ["'none'"],
     'form-action': ["'self'", api],

@@ -5,7 +5,7 @@ import { embedOrigin, lemonScript, overlayCheckoutPage } from './lemonsqueezy-ov
 import { assertNotProduction } from './razorpay-sandbox.js';
 
 // A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
-// client calls (JSON:API, Bearer key: subscriptions read and listed by store, orders), each
+// client calls (JSON:API, Bearer key: subscriptions read, listed by store and cancelled, orders), each
 // subscription's customer portal URL in its `urls`, test hooks that buy a variant as the hosted
 // checkout would (with its custom data) and change a subscription's state, and webhooks signed
 // as Lemon Squeezy signs them (X-Signature: HMAC-SHA256 hex of the body, X-Event-Name) delivered
@@ -513,8 +513,20 @@ export async function startLemonSqueezySandbox(
       });
       return;
     }
-    if (req.method !== 'GET') return send404(res);
     const [, kind, id] = parts;
+    // Cancel a subscription: it stops renewing, access lasts to the end of the paid period.
+    if (req.method === 'DELETE' && kind === 'subscriptions' && id && subscriptions.has(id)) {
+      const current = subscriptions.get(id);
+      const data =
+        current?.attributes.status === 'cancelled' ? snapshot(current) : setStatus(id, 'cancelled');
+      json(res, 200, {
+        jsonapi: { version: '1.0' },
+        links: { self: `${baseUrl}/v1/subscriptions/${id}` },
+        data,
+      });
+      return;
+    }
+    if (req.method !== 'GET') return send404(res);
     const table = kind === 'subscriptions' ? subscriptions : kind === 'orders' ? orders : null;
     if (!table) return send404(res);
     if (id) {

@@ -70,6 +70,48 @@ export class CreditsService {
   }
 
   /**
+   * A refunded top-up order: its credits are taken back from the bought credits, as many as are
+   * left (those already spent cannot be), once per order; the order can never be credited after
+   * it. Answers how many were taken back (0 for a repeat).
+   */
+  async revokeTopUp(
+    input: { userId: string; provider: string; orderId: string; credits: number; at: Date },
+    by: Actor = { kind: 'provider', name: input.provider, id: input.orderId },
+  ): Promise<number> {
+    const ref = `${input.provider}:${input.orderId}`;
+    const refundRef = `refund:${ref}`;
+    const now = new Date();
+    const result = await this.repository.change(input.userId, this.initial(now), (current) => {
+      if (current.appliedOrders.includes(refundRef)) return { next: null, result: null };
+      const credited = current.appliedOrders.includes(ref);
+      const taken = credited ? Math.min(current.topUpBalance, input.credits) : 0;
+      return {
+        next: {
+          ...current,
+          topUpBalance: current.topUpBalance - taken,
+          appliedOrders: [
+            ...current.appliedOrders,
+            ...(credited ? [] : [ref]), // a late 'paid' of this order is then a duplicate
+            refundRef,
+          ],
+        },
+        result: taken,
+      };
+    });
+    await this.history.append({
+      userId: input.userId,
+      scope: 'credits',
+      action: 'refund',
+      ref: refundRef,
+      at: input.at,
+      by,
+      outcome: result === null ? 'duplicate' : 'applied',
+      detail: { credits: input.credits, takenBack: result ?? 0 },
+    });
+    return result ?? 0;
+  }
+
+  /**
    * Support's correction: +N adds top-up credits, -N takes them back (top-ups first, then the
    * month's allowance), never below 0. Answers the balances after it.
    */

@@ -74,6 +74,16 @@ export class EntitlementsService {
     });
   }
 
+  /**
+   * The `provider:id` behind the plan a person holds now in a scope, or null (free, or its end
+   * has passed).
+   */
+  async currentRef(userId: string, scope: PlanScope): Promise<string | null> {
+    const stored = await this.repository.latest(userId);
+    const term = scope === 'main' ? stored?.main : stored?.addon;
+    return isEffective(term ?? null, new Date()) ? (term?.ref ?? null) : null;
+  }
+
   /** A subscription was paid for another period, until `end`. */
   renew(
     input: PlanSource & { end: Date },

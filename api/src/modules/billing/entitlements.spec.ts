@@ -173,6 +173,33 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
     expect(state.current?.plan).toBe('Pro Yearly');
   });
 
+  it('keeps a pass bought during a subscription when that subscription renews or is cancelled', () => {
+    // Pro Monthly through the overlay, then a yearly pass by card on day 10; the subscription's
+    // later updates (a renewal on day 31, its cancellation) must not cut the pass short.
+    const { state, outcomes } = run(
+      [
+        grant('ls:sub_1', t(1)),
+        grant('rzp:pay_yearly', t(10), { plan: 'Pro Yearly', mode: 'pass', end: t(375) }),
+        grant('ls:sub_1', t(31), { start: t(1), end: t(61) }),
+        { kind: 'cancel', ref: 'ls:sub_1', at: t(32), end: t(61) },
+        grant('ls:sub_1', t(32), { start: t(1), end: t(61) }),
+      ],
+      EMPTY,
+      t(31),
+    );
+    expect(outcomes).toEqual(['applied', 'applied', 'not-current', 'not-current', 'not-current']);
+    expect(state.current).toMatchObject({ plan: 'Pro Yearly', ref: 'rzp:pay_yearly' });
+    // …but a subscription that outlasts the pass takes over again when it renews past its end.
+    const later = run(
+      [grant('ls:sub_1', t(31), { start: t(1), end: t(400) })],
+      run([grant('ls:sub_1', t(1)), grant('rzp:pay_weekly', t(10), { mode: 'pass', end: t(17) })])
+        .state,
+      t(12),
+    );
+    expect(later.outcomes).toEqual(['applied']);
+    expect(later.state.current?.ref).toBe('ls:sub_1');
+  });
+
   it('keeps a lifetime plan over a fixed-term grant, but support may override it', () => {
     const lifetime = run([grant('pp:pay_1', t(1), { plan: 'Lifetime', mode: 'pass', end: null })]);
     const weekly = run(

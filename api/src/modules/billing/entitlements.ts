@@ -35,6 +35,8 @@ export type SeenRef = {
   end?: Date | null;
   /** The end was given by a cancellation: a late renewal does not move it. */
   endFixed?: boolean;
+  /** A grant of it was applied once: a later grant of it is an update, not a new purchase. */
+  granted?: boolean;
 };
 
 export type ScopeState = { current: Term | null; seen: SeenRef[] };
@@ -129,12 +131,14 @@ export function applyChange(
   }
   const own = current?.ref === change.ref ? current : null;
   const knownEnd = seen?.end !== undefined ? seen.end : own?.end;
+  const granted = seen?.granted ? { granted: true } : {};
   const entry: SeenRef = (() => {
     switch (change.kind) {
       case 'renew':
-        return { ref: change.ref, at: change.at, status: 'active', end: change.end };
+        return { ref: change.ref, at: change.at, status: 'active', end: change.end, ...granted };
       case 'resume':
         return {
+          ...granted,
           ref: change.ref,
           at: change.at,
           status: 'active',
@@ -143,6 +147,7 @@ export function applyChange(
       case 'cancel': {
         const end = change.end !== undefined ? change.end : knownEnd;
         return {
+          ...granted,
           ref: change.ref,
           at: change.at,
           status: 'cancelled',
@@ -236,10 +241,22 @@ function grant(
     at: term.at,
     status: term.cancelled ? 'cancelled' : 'active',
     end: term.end,
+    granted: true,
   });
   if (!change.override && current && current.ref !== change.ref && isEffective(current, now)) {
     if (current.end === null && term.end !== null) {
       return { state: { current, seen: seenNext }, outcome: 'kept-lifetime' };
+    }
+    // An update of a source that was current once and has since been replaced (a subscription
+    // renewing, or cancelled, after a pass was bought): it takes over again only when it lasts
+    // longer than what replaced it, so a monthly renewal never cuts a yearly pass short.
+    if (
+      seen?.granted &&
+      current.end !== null &&
+      term.end !== null &&
+      term.end.getTime() <= current.end.getTime()
+    ) {
+      return { state: { current, seen: seenNext }, outcome: 'not-current' };
     }
     if (current.at.getTime() > change.at.getTime()) {
       return { state: { current, seen: seenNext }, outcome: 'kept-newer' };

@@ -14,13 +14,18 @@ export const EXTRACTION_ENGINE = Symbol('EXTRACTION_ENGINE');
 export const engineProvider: Provider = {
   provide: EXTRACTION_ENGINE,
   inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) =>
-    new ExtractionEngine({
+  // The server loads the image reader, vision client and translator at start, so that its first
+  // request is as fast as the next (the command line loads them only for files that need them).
+  useFactory: async (config: AppConfig) => {
+    const engine = new ExtractionEngine({
       tesseractPath: config.tesseractPath,
       mode: config.ocrEngine,
       vision: config.vision,
       limits: { ocrTimeoutMs: config.ocrTimeoutMs },
-    }),
+    });
+    await engine.preload();
+    return engine;
+  },
 };
 
 /**

@@ -297,15 +297,29 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     expect(body.extractedText).toContain('\n\n');
   });
 
-  it('names both languages when the detected one has no pair to the target, and refunds', async () => {
+  it('translates English text into French through Catalan (two chained Apertium pairs)', async () => {
     const { status, body } = await extract(user, {
       base64Image: b64(evalFile('printed/tesseractjs_testocr.png')),
       language: 'fr',
     });
+    expect(status).toBe(200);
+    const text = String(body.extractedText);
+    expect(text).toContain('Le chien'); // the dog
+    expect(text).toContain('renard'); // fox
+    expect(text).toContain('\n\n');
+    expect(text).not.toMatch(/(?<![\p{L}\p{N}])[*@#]\p{L}/u); // no unknown-word marks
+  });
+
+  it('names both languages when the detected one has no route to the target, and refunds', async () => {
+    // Italian is served from Spanish and Catalan, but both chains from English failed the 5 % rule.
+    const { status, body } = await extract(user, {
+      base64Image: b64(evalFile('printed/tesseractjs_testocr.png')),
+      language: 'it',
+    });
     expect(status).toBe(422);
     expect(body).toEqual({
       code: 'TRANSLATION_UNAVAILABLE',
-      error: 'Translation from English to French is not available on this server.',
+      error: 'Translation from English to Italian is not available on this server.',
     });
     const row = await platform.db.collection('daily_usage').findOne({ userId: user.userId });
     expect(row).toMatchObject({ used: 0 });

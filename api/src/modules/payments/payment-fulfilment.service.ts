@@ -17,6 +17,9 @@ export type PaidOrder = {
   at: Date;
 };
 
+/** Told after a payment's plan became the person's current one (outside the payment's way). */
+export type AfterGrant = (userId: string, scope: 'main' | 'addon') => Promise<unknown>;
+
 export type FulfilOutcome =
   | { kind: 'granted' | 'already-granted'; order: OrderRow; grant: string }
   | { kind: 'unknown-order' }
@@ -32,6 +35,7 @@ export type FulfilOutcome =
 @Injectable()
 export class PaymentFulfilmentService {
   private readonly logger = new Logger(PaymentFulfilmentService.name);
+  private readonly afterGrantListeners: AfterGrant[] = [];
 
   constructor(
     private readonly orders: PaymentOrdersRepository,
@@ -40,6 +44,11 @@ export class PaymentFulfilmentService {
     private readonly billing: BillingService,
     private readonly conversions: AffiliateConversionService,
   ) {}
+
+  /** e.g. cancelling a renewing subscription the new plan replaced (SupersededSubscriptions). */
+  onAfterGrant(listener: AfterGrant): void {
+    this.afterGrantListeners.push(listener);
+  }
 
   async fulfil(paid: PaidOrder): Promise<FulfilOutcome> {
     const stored = await this.orders.find(paid.provider, paid.orderId);
@@ -80,6 +89,13 @@ export class PaymentFulfilmentService {
       currency: order.currency,
       paidAt: at,
     });
+    if (grant === 'applied') {
+      for (const listener of this.afterGrantListeners) {
+        listener(order.userId, 'main').catch((error: unknown) => {
+          this.logger.error(`After the grant of ${paid.paymentId}: ${String(error)}`);
+        });
+      }
+    }
     // After the grant and the record, outside the payment's way; once per payment (its marker).
     this.conversions.reportInBackground({
       provider: paid.provider,

@@ -6,6 +6,7 @@ import { LemonSqueezyStateService } from './lemonsqueezy/lemonsqueezy-state.serv
 import { LemonSqueezyWebhookService } from './lemonsqueezy/lemonsqueezy-webhook.service.js';
 import { LemonSqueezyClient } from './lemonsqueezy/lemonsqueezy.client.js';
 import { LemonSqueezyController } from './lemonsqueezy/lemonsqueezy.controller.js';
+import { SupersededSubscriptionsService } from './lemonsqueezy/superseded-subscriptions.service.js';
 import { PaymentsDataModule } from './payments-data.module.js';
 import { PaypalOrdersService } from './paypal/paypal-orders.service.js';
 import { PaypalReconciliationService } from './paypal/paypal-reconciliation.service.js';
@@ -34,6 +35,7 @@ import { RazorpayGateway } from './razorpay/razorpay.gateway.js';
     LemonSqueezyWebhookService,
     LemonSqueezyCheckoutService,
     LemonSqueezyReconciliationService,
+    SupersededSubscriptionsService,
     RazorpayGateway,
     RazorpayOrdersService,
     RazorpayWebhookService,

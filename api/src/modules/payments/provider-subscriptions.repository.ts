@@ -54,6 +54,24 @@ export class ProviderSubscriptionsRepository {
       .exec();
   }
 
+  /** The person's subscriptions of a scope in any of these states. */
+  inStates(
+    provider: string,
+    userId: string,
+    scope: 'main' | 'addon',
+    states: readonly string[],
+  ): Promise<SubscriptionRow[]> {
+    return this.subscriptions
+      .find({
+        provider: eq(provider),
+        userId: eq(userId),
+        scope: eq(scope),
+        status: { $in: [...states] },
+      })
+      .lean<SubscriptionRow[]>()
+      .exec();
+  }
+
   listFor(userId: string, limit: number): Promise<SubscriptionRow[]> {
     return this.subscriptions
       .find({ userId: eq(userId) })

@@ -48,6 +48,10 @@ type Props = {
   onExtract: () => void;
 };
 
+/** The pivot language's name, for 'Italian (it), via Spanish' (its code if it is not listed). */
+const pivotName = (languages: LanguageOption[], code: string): string =>
+  languages.find((l) => l.code === code)?.name ?? code;
+
 /** The row above the panes: file chooser, camera, PDF page, language and Extract Text. */
 export function ExtractControls(props: Props) {
   const ids = { file: useId(), page: useId(), language: useId() };
@@ -102,6 +106,7 @@ export function ExtractControls(props: Props) {
           {props.languages.map((option) => (
             <option key={option.code} value={option.code} disabled={!option.translatable}>
               {option.code ? `${option.name} (${option.code})` : option.name}
+              {option.via ? `, via ${pivotName(props.languages, option.via)}` : ''}
               {option.translatable ? '' : ' (not available)'}
             </option>
           ))}

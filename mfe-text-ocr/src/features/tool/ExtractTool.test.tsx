@@ -44,6 +44,7 @@ function api(extract: Handler) {
         languages: [
           { code: '', name: 'Original language', translatable: true },
           { code: 'es', name: 'Spanish', translatable: true },
+          { code: 'it', name: 'Italian', translatable: true, via: 'es' },
           { code: 'ja', name: 'Japanese', translatable: false },
         ],
       });
@@ -108,6 +109,19 @@ describe('ExtractTool', () => {
     const japanese = await screen.findByRole('option', { name: 'Japanese (ja) (not available)' });
     expect(japanese).toBeDisabled();
     expect(screen.getByRole('option', { name: 'Original language' })).toBeEnabled();
+  });
+
+  it('names the pivot of a language translated through another one', async () => {
+    const bodies = api(() => answer({ extractedText: 'x' }));
+    renderTool();
+    const italian = await screen.findByRole('option', { name: 'Italian (it), via Spanish' });
+    expect(italian).toBeEnabled();
+    expect(screen.getByRole('option', { name: 'Spanish (es)' })).toBeEnabled();
+    await choose();
+    await userEvent.selectOptions(screen.getByLabelText('Language'), 'it');
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    await screen.findByText('x');
+    expect(bodies.at(-1)).toMatchObject({ language: 'it' });
   });
 
   it('shows progress and disables the language list while extracting', async () => {

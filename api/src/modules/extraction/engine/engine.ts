@@ -6,7 +6,7 @@ import type { EngineDescription, EngineMode, EnginesResponse, LanguageOption } f
 import { cleanOutput, joinHyphenatedWords } from './clean-output.js';
 import { extractionErrors, isDiskFull } from './errors.js';
 import type { FileKind } from './file-kind.js';
-import { findLanguage, LANGUAGES, ORIGINAL_LANGUAGE, type Language } from './languages.js';
+import type { Language } from './languages.js';
 import {
   DEFAULT_LIMITS,
   maxJobMs,
@@ -16,11 +16,11 @@ import {
 } from './limits.js';
 import { OcrPool } from './ocr-pool.js';
 import { checkSize, openPage } from './page-source.js';
-import { readImage, type Reader, type ReadStep } from './read-text.js';
+import type { readImage, Reader, ReadStep } from './read-text.js';
 import { makeEngineTempDir, removeStaleTempDirs } from './temp-files.js';
 import { Tesseract } from './tesseract.js';
-import { ApertiumTranslator, VisionTranslator, type Translator } from './translator.js';
-import { VisionReader, type VisionConfig } from './vision-reader.js';
+import type { Translator } from './translator.js';
+import type { VisionConfig, VisionReader } from './vision-reader.js';
 
 export type EngineOptions = {
   /** The Tesseract 5 binary. */
@@ -60,7 +60,10 @@ export type ExtractResult = {
  * The extraction engine's front door: bytes in, clean text out. It owns the limits, the bounded
  * pool, Tesseract (warm processes, installed models), the vision model, both translators behind
  * one port, and the output cleaning, applied once. Creating it starts nothing: Tesseract
- * processes, model lists and Apertium pairs are looked up when a file first needs them.
+ * processes, model lists and Apertium pairs are looked up when a file first needs them, and the
+ * code that only some files need (the image reader with sharp and heic-decode, the vision model's
+ * client, the translators) is loaded when first needed or by `preload()`: a digital PDF whose
+ * text layer answers loads none of it, so `npm run extract` on one starts fast.
  * Every child it starts runs with the API's environment minus its secrets and under an address
  * space and CPU-time limit; its temporary files live in one folder per engine (temp-files.ts),
  * and folders left by dead processes are removed when an engine is created. `close()` lets the
@@ -77,15 +80,14 @@ export class ExtractionEngine {
   private readonly pool: OcrPool;
   private tempRoot: string | null = null;
   private readonly tesseract: Tesseract;
-  private readonly vision: VisionReader | null;
-  private readonly reader: Reader;
-  private readonly translator: Translator;
+  private vision: Promise<VisionReader> | undefined;
+  private reader: Promise<{ reader: Reader; readImage: typeof readImage }> | undefined;
+  private translator: Promise<Translator> | undefined;
   private languageOptions: Promise<LanguageOption[]> | undefined;
 
   constructor(private readonly options: EngineOptions) {
     this.limits = { ...DEFAULT_LIMITS, ...options.limits };
-    this.vision = options.vision ? new VisionReader(options.vision) : null;
-    this.mode = this.vision && options.mode && options.mode !== 'local' ? options.mode : 'local';
+    this.mode = options.vision && options.mode && options.mode !== 'local' ? options.mode : 'local';
     this.capacity = poolCapacity(
       this.limits,
       { cores: os.availableParallelism(), totalMemoryBytes: os.totalmem() },
@@ -104,18 +106,54 @@ export class ExtractionEngine {
       tempDir,
       limits: this.processLimits(this.limits.ocrTimeoutMs),
     });
-    if (this.vision && this.mode === 'vision') {
-      this.reader = { kind: 'vision', reader: this.vision };
-    } else if (this.vision && this.mode === 'auto') {
-      this.reader = { kind: 'auto', tesseract: this.tesseract, reader: this.vision };
-    } else {
-      this.reader = { kind: 'local', tesseract: this.tesseract };
-    }
-    // The vision model translates as it reads; the local engine translates the text afterwards.
-    this.translator =
-      this.vision && this.mode !== 'local'
-        ? new VisionTranslator(this.vision)
-        : new ApertiumTranslator(tempDir);
+  }
+
+  /**
+   * Loads now what is otherwise loaded when a file first needs it (the image reader, the vision
+   * model's client, the translator, the language list), so that the first request of a server is
+   * as fast as the next.
+   */
+  async preload(): Promise<void> {
+    // One after another: Jest's module linker (API tests) fails on two imports at once that
+    // share a package (franc-min here); Node does not mind, and the order costs nothing.
+    await this.imageReader();
+    await this.textTranslator();
+    await import('./languages.js');
+  }
+
+  /** The vision model's client, made when first needed (mode `vision` or `auto` only). */
+  private visionReader(config: VisionConfig): Promise<VisionReader> {
+    this.vision ??= import('./vision-reader.js').then((m) => new m.VisionReader(config));
+    return this.vision;
+  }
+
+  /** What reads an image (Tesseract, the vision model, or Tesseract escalating to it). */
+  private imageReader(): Promise<{ reader: Reader; readImage: typeof readImage }> {
+    this.reader ??= (async () => {
+      const { readImage } = await import('./read-text.js');
+      const vision = this.options.vision;
+      if (vision && this.mode !== 'local') {
+        const reader = await this.visionReader(vision);
+        return this.mode === 'vision'
+          ? { readImage, reader: { kind: 'vision', reader } }
+          : { readImage, reader: { kind: 'auto', tesseract: this.tesseract, reader } };
+      }
+      return { readImage, reader: { kind: 'local', tesseract: this.tesseract } };
+    })();
+    return this.reader;
+  }
+
+  /** The vision model translates as it reads; the local engine translates the text afterwards. */
+  private textTranslator(): Promise<Translator> {
+    this.translator ??= (async () => {
+      const { ApertiumTranslator, VisionTranslator } = await import('./translator.js');
+      const vision = this.options.vision;
+      if (vision && this.mode !== 'local') {
+        return new VisionTranslator(await this.visionReader(vision));
+      }
+      return new ApertiumTranslator(() => this.tempDir());
+    })();
+    return this.translator;
   }
 
   /** Which engines read the pages under this configuration, for the page's 'Powered by' line. */
@@ -123,7 +161,7 @@ export class ExtractionEngine {
     const local: EngineDescription = { kind: 'local', name: 'Tesseract OCR' };
     const model = this.options.vision?.model;
     const vision: EngineDescription | null =
-      this.vision && model ? { kind: 'vision', name: `${model} (vision model)` } : null;
+      this.options.vision && model ? { kind: 'vision', name: `${model} (vision model)` } : null;
     if (this.mode === 'vision' && vision) return { mode: 'vision', engines: [vision] };
     if (this.mode === 'auto' && vision) return { mode: 'auto', engines: [local, vision] };
     return { mode: 'local', engines: [local] };
@@ -132,12 +170,16 @@ export class ExtractionEngine {
   /** The translation dropdown: 'Original language' first, each saying if it can be served. */
   languages(): Promise<LanguageOption[]> {
     // The translator's reach is fixed once its pairs are known: the list is made once.
-    this.languageOptions ??= Promise.all(
-      LANGUAGES.map(async (l) => ({
-        ...l,
-        translatable: await this.translator.canTranslateTo(l.code),
-      })),
-    ).then((options) => [{ ...ORIGINAL_LANGUAGE, translatable: true }, ...options]);
+    this.languageOptions ??= Promise.all([this.textTranslator(), import('./languages.js')]).then(
+      ([translator, { LANGUAGES, ORIGINAL_LANGUAGE }]) =>
+        Promise.all(
+          LANGUAGES.map(async (l): Promise<LanguageOption> => {
+            const translatable = await translator.canTranslateTo(l.code);
+            const via = translatable ? await translator.pivotFor(l.code) : undefined;
+            return { ...l, translatable, ...(via ? { via } : {}) };
+          }),
+        ).then((options) => [{ ...ORIGINAL_LANGUAGE, translatable: true }, ...options]),
+    );
     return this.languageOptions;
   }
 
@@ -154,9 +196,11 @@ export class ExtractionEngine {
     checkSize(request.byteLength, this.maxBytes(request.maxBytes));
     const code = request.targetLanguage;
     if (!code) return undefined;
+    // The language list (names from the platform's ICU data) is built only when a file asks for one.
+    const { findLanguage } = await import('./languages.js');
     const target = findLanguage(code);
     if (!target) throw extractionErrors.unknownLanguage(code);
-    if (!(await this.translator.canTranslateTo(target.code))) {
+    if (!(await (await this.textTranslator()).canTranslateTo(target.code))) {
       throw extractionErrors.translationUnavailable(target.name);
     }
     return target;
@@ -262,19 +306,20 @@ export class ExtractionEngine {
         source = 'pdf-text';
       } else {
         const image = page.kind === 'pdf' ? await page.render() : page.image;
+        const { readImage, reader } = await this.imageReader();
         ({ text, translated, steps } = await readImage(
           image,
-          this.reader,
+          reader,
           {
             maxPixels: this.limits.maxPixels,
             scan: page.kind === 'pdf',
-            ...(target && this.reader.kind !== 'local' ? { targetLanguage: target.name } : {}),
+            ...(target && reader.kind !== 'local' ? { targetLanguage: target.name } : {}),
           },
           workDir,
         ));
       }
       if (target && !translated && text.trim())
-        text = await this.translator.translate(text, target);
+        text = await (await this.textTranslator()).translate(text, target);
       text = cleanOutput(text);
       return { text, found: text.length > 0, source, steps };
     } finally {

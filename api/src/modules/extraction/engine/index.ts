@@ -5,3 +5,6 @@ export type { EngineOptions, ExtractRequest, ExtractResult } from './engine.js';
 export { ExtractionError, extractionErrors } from './errors.js';
 export { base64Length, DEFAULT_LIMITS, type ExtractionLimits } from './limits.js';
 export type { VisionConfig } from './vision-reader.js';
+// Local translation's routes and their measurement (`npm run bench:translate`), loaded on demand
+// so that the command line's start does not pay for them.
+export const loadTranslationRoutes = () => import('./translation-bench.js');

@@ -1,13 +1,16 @@
 import { franc } from 'franc-min';
 import {
   apertiumPairs,
-  apertiumTranslate,
+  candidateRoutes,
   pairKey,
   toIso6391,
-  type ApertiumPairs,
+  translateAlong,
+  type ApertiumRoute,
 } from './apertium.js';
 import { extractionErrors } from './errors.js';
 import { findLanguage, type Language } from './languages.js';
+import { MEASURED_ROUTES } from './translation-coverage.js';
+import { offeredRoutes } from './translation-routes.js';
 import type { VisionReader } from './vision-reader.js';
 
 const TRANSLATE_TIMEOUT_MS = 30_000;
@@ -20,6 +23,8 @@ const TRANSLATE_TIMEOUT_MS = 30_000;
  */
 export type Translator = {
   canTranslateTo(code: string): Promise<boolean>;
+  /** The pivot language's code when English text reaches `code` only through a chain. */
+  pivotFor(code: string): Promise<string | undefined>;
   translate(text: string, to: Language): Promise<string>;
 };
 
@@ -30,28 +35,41 @@ export class VisionTranslator implements Translator {
     return Promise.resolve(findLanguage(code) !== undefined);
   }
 
+  pivotFor(): Promise<string | undefined> {
+    return Promise.resolve(undefined);
+  }
+
   translate(text: string, to: Language): Promise<string> {
     return this.reader.translate(text, to.name);
   }
 }
 
-/** Local machine translation: detects the text's language, then the installed Apertium pair. */
+/**
+ * Local machine translation: detects the text's language, then follows the route offered from it
+ * (an installed Apertium pair, or two chained through a pivot that passed the measurement).
+ */
 export class ApertiumTranslator implements Translator {
-  private pairs: Promise<ApertiumPairs> | null = null;
+  private routes: Promise<Map<string, ApertiumRoute>> | null = null;
 
   /** `tempDir`: where its text files go (the engine's folder; the system's by default). */
   constructor(private readonly tempDir?: () => string) {}
 
-  /** The installed pairs, listed once, when first needed. */
-  private installed(): Promise<ApertiumPairs> {
-    this.pairs ??= apertiumPairs();
-    return this.pairs;
+  /** The routes offered, worked out once from the installed pairs, when first needed. */
+  private offered(): Promise<Map<string, ApertiumRoute>> {
+    this.routes ??= apertiumPairs().then((pairs) =>
+      offeredRoutes(candidateRoutes(pairs), MEASURED_ROUTES),
+    );
+    return this.routes;
   }
 
   async canTranslateTo(code: string): Promise<boolean> {
     if (!findLanguage(code)) return false;
-    const pairs = await this.installed();
-    return [...pairs.keys()].some((key) => key.endsWith(`>${code}`));
+    const routes = await this.offered();
+    return [...routes.values()].some((route) => route.to === code);
+  }
+
+  async pivotFor(code: string): Promise<string | undefined> {
+    return (await this.offered()).get(pairKey('en', code))?.via;
   }
 
   async translate(text: string, to: Language): Promise<string> {
@@ -61,12 +79,12 @@ export class ApertiumTranslator implements Translator {
       throw extractionErrors.languageUndetected(to.name);
     }
     if (from === to.code) return text;
-    const mode = (await this.installed()).get(pairKey(from, to.code));
-    if (!mode) {
+    const route = (await this.offered()).get(pairKey(from, to.code));
+    if (!route) {
       throw extractionErrors.pairUnavailable(findLanguage(from)?.name ?? from, to.name);
     }
     try {
-      return await apertiumTranslate(text, mode, TRANSLATE_TIMEOUT_MS, this.tempDir?.());
+      return await translateAlong(text, route, TRANSLATE_TIMEOUT_MS, this.tempDir?.());
     } catch {
       throw extractionErrors.translationUnavailable(to.name);
     }

@@ -7,6 +7,7 @@ import {
 import { ReconciliationSchedule } from '../reconciliation-schedule.js';
 import { LemonSqueezyClient } from './lemonsqueezy.client.js';
 import { LemonSqueezyStateService } from './lemonsqueezy-state.service.js';
+import { SupersededSubscriptionsService } from './superseded-subscriptions.service.js';
 
 export type LsReconcileSummary = { checked: number; changed: number; failed: number };
 
@@ -18,7 +19,8 @@ export type LsReconcileSummary = { checked: number; changed: number; failed: num
  * person by its order (if order_created arrived) or by the buyer's email when exactly one of our
  * people has it; its first order is then read and recorded too (the payment row). The store's
  * one-off orders (Lifetime, top-ups) are listed too: a paid one never recorded is recorded and
- * granted or credited once, a refund of one recorded as paid is applied. `runOnce` is what the
+ * granted or credited once, a refund of one recorded as paid is applied. A subscription still
+ * renewing although another plan replaced it is cancelled (SupersededSubscriptionsService). `runOnce` is what the
  * interval calls (and tests).
  */
 @Injectable()
@@ -31,6 +33,7 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
   constructor(
     private readonly client: LemonSqueezyClient,
     private readonly state: LemonSqueezyStateService,
+    private readonly superseded: SupersededSubscriptionsService,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -60,6 +63,8 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
           const order = await this.client.getOrder(result.orderId);
           await this.state.paidOrder(order, null, result.userId);
         }
+        // Still renewing although another plan replaced it (its cancellation failed before).
+        if (await this.superseded.cancelIfSuperseded(subscription.id)) summary.changed += 1;
         if (
           result.outcome === 'processed' &&
           /\b(grant|cancel|expire) applied/.test(result.detail)

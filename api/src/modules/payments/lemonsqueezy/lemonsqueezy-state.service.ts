@@ -8,6 +8,7 @@ import { UsersService } from '../../users/users.service.js';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repository.js';
+import { SupersededSubscriptionsService } from './superseded-subscriptions.service.js';
 import {
   LemonSqueezyClient,
   type LsOrderAttributes,
@@ -61,6 +62,7 @@ export class LemonSqueezyStateService {
     private readonly credits: CreditsService,
     private readonly billing: BillingService,
     private readonly users: UsersService,
+    private readonly superseded: SupersededSubscriptionsService,
   ) {}
 
   productOf(variantId: number | string | undefined): CheckoutProduct | null {
@@ -141,7 +143,7 @@ export class LemonSqueezyStateService {
       default:
         return { outcome: 'ignored', detail: `status ${attributes.status}`, userId, ...links };
     }
-    await this.subscriptions.save({
+    const saved = this.subscriptions.save({
       provider: LEMONSQUEEZY,
       subscriptionId,
       userId,
@@ -154,6 +156,11 @@ export class LemonSqueezyStateService {
       orderId,
       customerEmail: attributes.user_email || null,
     });
+    await saved;
+    // A new subscription replaced another renewing one of the same person and scope.
+    if (steps.some((step) => step === 'grant applied')) {
+      await this.superseded.cancelOthers(userId, scope);
+    }
     return {
       outcome: 'processed',
       detail: `subscription ${subscriptionId} ${attributes.status}: ${steps.join(', ')}`,
@@ -299,11 +306,28 @@ export class LemonSqueezyStateService {
         ...links,
       };
     }
+    const credits = product
+      ? this.billing.addonPlans().options.find((o) => o.name === product)?.credits
+      : undefined;
+    if (!credits)
+      return { outcome: 'rejected', detail: `no credits for ${String(product)}`, ...links };
+    const taken = await this.credits.revokeTopUp({
+      userId: stored.userId,
+      provider: LEMONSQUEEZY,
+      orderId,
+      credits,
+      at,
+    });
     await this.orders.markRefunded(LEMONSQUEEZY, orderId, at);
-    this.logger.warn(`Lemon Squeezy top-up order ${orderId} refunded: credits left to support`);
+    if (taken < credits) {
+      this.logger.warn(
+        `Lemon Squeezy top-up order ${orderId} refunded: ${String(taken)} of ${String(credits)} ` +
+          'credits taken back (the rest were spent)',
+      );
+    }
     return {
       outcome: 'processed',
-      detail: 'top-up refunded: credits are not taken back automatically (support)',
+      detail: `top-up refunded: ${String(taken)} of ${String(credits)} credits taken back`,
       userId: stored.userId,
       ...links,
     };

@@ -85,6 +85,19 @@ export class LemonSqueezyClient {
     return body.data;
   }
 
+  /**
+   * Cancels a subscription: it stops renewing and access lasts to the end of the paid period
+   * (`DELETE /v1/subscriptions/:id` answers the subscription, now 'cancelled').
+   */
+  async cancelSubscription(id: string): Promise<LsResource<LsSubscriptionAttributes>> {
+    const body = await this.call<{ data: LsResource<LsSubscriptionAttributes> }>(
+      'cancel a subscription',
+      `/v1/subscriptions/${encodeURIComponent(id)}`,
+      'DELETE',
+    );
+    return body.data;
+  }
+
   /** Every subscription of the configured store, following the pages. */
   listSubscriptions(): Promise<LsResource<LsSubscriptionAttributes>[]> {
     return this.list<LsSubscriptionAttributes>('subscriptions');
@@ -114,11 +127,12 @@ export class LemonSqueezyClient {
     return all;
   }
 
-  private async call<T>(what: string, path: string): Promise<T> {
+  private async call<T>(what: string, path: string, method = 'GET'): Promise<T> {
     const config = this.settings();
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}${path}`, {
+        method,
         headers: {
           Accept: 'application/vnd.api+json',
           'Content-Type': 'application/vnd.api+json',

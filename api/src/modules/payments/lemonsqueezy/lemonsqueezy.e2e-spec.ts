@@ -7,6 +7,7 @@ import {
 import { SignedInApp, type SignedIn } from '../../../testing/signed-in-app.js';
 import { formatPaymentsAudit } from '../../../cli/payments-report.js';
 import { CreditsService } from '../../billing/credits.service.js';
+import { EntitlementsService } from '../../billing/entitlements.service.js';
 import { PaymentsAuditService } from '../payments-audit.service.js';
 import { LemonSqueezyReconciliationService } from './lemonsqueezy-reconciliation.service.js';
 
@@ -26,6 +27,7 @@ const VARIANTS = {
   '111': { price: 500, interval: 'month' as const },
   '121': { price: 700, interval: null },
 };
+const SUPPORT = { kind: 'support', name: 'e2e' } as const;
 const V = { monthly: '101', yearly: '102', lifetime: '103', sub100: '111', topUp100: '121' };
 
 describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
@@ -310,6 +312,57 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
     });
   });
 
+  describe('a plan that replaces a renewing subscription', () => {
+    const statusOf = (id: string) => String(sandbox.subscription(id)?.attributes.status);
+    const until = async (check: () => boolean) => {
+      for (let i = 0; i < 500 && !check(); i += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await sandbox.idle();
+    };
+
+    it('buying Lifetime cancels the Pro Monthly subscription at the provider; Lifetime stays', async () => {
+      const who = await person();
+      const { subscriptionId } = buy(who, people, V.monthly);
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ planType: 'Pro Monthly', isCancelled: false });
+      buy(who, people, V.lifetime);
+      await until(() => statusOf(subscriptionId ?? '') === 'cancelled');
+      expect(statusOf(subscriptionId ?? '')).toBe('cancelled');
+      // Its cancellation webhooks arrived and changed nothing: Lifetime, not cancelled.
+      expect(
+        sandbox.deliveries.some(
+          (d) =>
+            d.event === 'subscription_cancelled' &&
+            d.body.includes(`"id":"${String(subscriptionId)}"`),
+        ),
+      ).toBe(true);
+      expect(await me(who)).toMatchObject({
+        isPremium: true,
+        planType: 'Lifetime',
+        isCancelled: false,
+      });
+    });
+
+    it('a renewing subscription whose plan support replaced is cancelled by reconciliation', async () => {
+      const who = await person();
+      const { subscriptionId } = buy(who, people, V.yearly);
+      await sandbox.idle();
+      await platform.app
+        .get(EntitlementsService)
+        .supportGrant(who.userId, 'Lifetime', { operationId: `op-${who.userId}` }, SUPPORT);
+      expect(statusOf(subscriptionId ?? '')).toBe('active');
+      const reconciliation = platform.app.get(LemonSqueezyReconciliationService);
+      expect((await reconciliation.runOnce()).changed).toBeGreaterThanOrEqual(1);
+      await sandbox.idle();
+      expect(statusOf(subscriptionId ?? '')).toBe('cancelled');
+      expect((await me(who)).planType).toBe('Lifetime');
+      // Nothing left to do on the next pass.
+      await reconciliation.runOnce();
+      expect(statusOf(subscriptionId ?? '')).toBe('cancelled');
+    });
+  });
+
   it('a refund that overtakes the purchase is retried until it applies: not premium', async () => {
     const who = await person();
     sandbox.setHabits({ retryDelaysMs: [400, 800, 1600] });
@@ -355,6 +408,39 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
           outcome: 'applied',
         }),
       ).toBe(1);
+    });
+
+    it('a refunded top-up takes back the credits left of it, once', async () => {
+      const who = await person();
+      const first = buy(who, people, V.topUp100);
+      buy(who, people, V.topUp100);
+      await sandbox.idle();
+      expect((await me(who)).topUpBalance).toBe(200);
+      // The month's 5 free credits go first, then 125 of the 200 bought.
+      await platform.app.get(CreditsService).spend(who.userId, 130);
+      expect((await me(who)).topUpBalance).toBe(75);
+      sandbox.setHabits({ copies: 3, retryDelaysMs: [20] });
+      sandbox.refund(first.orderId);
+      await sandbox.idle();
+      expect((await me(who)).topUpBalance).toBe(0);
+      expect(
+        await count('billing_history', {
+          userId: who.userId,
+          action: 'refund',
+          outcome: 'applied',
+          'detail.takenBack': 75,
+        }),
+      ).toBe(1);
+      // A replay of the refunded order's purchase credits nothing again.
+      const order = sandbox.order(first.orderId);
+      if (!order) throw new Error('sandbox lost the order');
+      const { body, headers } = sandbox.signed(
+        'order_created',
+        { ...order, attributes: { ...order.attributes, status: 'paid' } },
+        { user_id: who.userId },
+      );
+      expect((await post(body, headers)).status).toBe(200);
+      expect((await me(who)).topUpBalance).toBe(0);
     });
 
     it('an add-on subscription gives the month’s allowance once, however often its payment arrives', async () => {
