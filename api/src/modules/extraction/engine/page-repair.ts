@@ -11,6 +11,7 @@ const BACKGROUND_WIDTH = 400;
 const UNEVEN = 0.3;
 const PAPER = 0.85;
 const NOT_PAPER = 0.35;
+const TABLE_SHARE = 0.1;
 
 /**
  * How unevenly the page is lit: (bright - dark) / bright of its background, estimated as the
@@ -21,7 +22,13 @@ export async function backgroundUnevenness(image: Buffer): Promise<number> {
   const sorted = Uint8Array.from(data).sort();
   const dark = sorted[Math.floor(sorted.length * 0.05)] ?? 0;
   const bright = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
-  return bright === 0 ? 0 : (bright - dark) / bright;
+  if (bright === 0) return 0;
+  // A page photographed on a table (much of the frame far darker than any paper): its light is
+  // left to the page outline's crop, as evening the table as well read such photos worse (the
+  // slanted-photo fixture: CER 0.420 plain, 0.694 evened).
+  const notPaper = sorted.findIndex((v) => v >= bright * NOT_PAPER);
+  if (notPaper > sorted.length * TABLE_SHARE) return 0;
+  return (bright - dark) / bright;
 }
 
 export const isUneven = (unevenness: number): boolean => unevenness >= UNEVEN;
