@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { jest } from '@jest/globals';
 import { seedBilling } from './support/billing-seed.mjs';
+import { signInFromNavbar } from './support/sign-in.mjs';
 import { browserSuite, root } from './support/stack.mjs';
 
 jest.setTimeout(120_000);
@@ -54,16 +55,7 @@ async function visitFrom(page, ip) {
 
 /** Signs in at the embedded provider from `path`, and comes back there greeted. */
 async function signIn(name, email, path = '/user-account', page = suite.page) {
-  await page.goto(suite.stack.url(path));
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Login' })
-    .click();
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: `Account: Hello, ${name}` }).waitFor();
+  await signInFromNavbar(page, suite.stack.url(path), name, email);
 }
 
 /** `npm run support -- …` against this stack's database; fails the test unless it succeeds. */

@@ -6,6 +6,7 @@
 // and top-ups), with the wallet (Pro Weekly, Pro Monthly, Pro Yearly, Lifetime at §7's amounts).
 // The other browser tests go deeper into each flow (sign-in in the middle, declines, other tabs).
 import { jest } from '@jest/globals';
+import { signInFromNavbar } from './support/sign-in.mjs';
 import { browserSuite } from './support/stack.mjs';
 
 jest.setTimeout(120_000);
@@ -37,16 +38,7 @@ async function newPerson(path) {
   people += 1;
   const name = `Buyer Number${String(people)}`;
   const email = `buyer${String(people)}@example.com`;
-  await page.goto(suite.stack.url(path));
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Login' })
-    .click();
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: `Account: Hello, ${name}` }).waitFor();
+  await signInFromNavbar(page, suite.stack.url(path), name, email);
   return email;
 }
 

@@ -5,6 +5,7 @@
 // a new tab for a subscriber and a subscriber the provider does not know gets the support toast.
 import { jest } from '@jest/globals';
 import { seedBilling } from './support/billing-seed.mjs';
+import { signInFromNavbar } from './support/sign-in.mjs';
 import { browserSuite } from './support/stack.mjs';
 
 jest.setTimeout(120_000);
@@ -31,16 +32,7 @@ async function visitFrom(page, ip) {
 }
 
 async function signIn(name, email, path, page = suite.page) {
-  await page.goto(suite.stack.url(path));
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('button', { name: 'Login' })
-    .click();
-  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Name').fill(name);
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('link', { name: `Account: Hello, ${name}` }).waitFor();
+  await signInFromNavbar(page, suite.stack.url(path), name, email);
 }
 
 /** Pays in the sandbox's overlay, which the page opened over itself. */
