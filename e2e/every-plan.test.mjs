@@ -26,7 +26,7 @@ let people = 0;
 /**
  * Every request of the page to the API from now on arrives as if through a proxy from `ip`. Set
  * after signing in, so the sign-in's redirects are not intercepted: set before, a sign-in now and
- * then did not come back greeted within 30 s (twice in 8 runs; cause not found).
+ * then did not come back greeted within 30 s (twice in 6 runs; cause not found).
  */
 async function visitFrom(ip) {
   const api = new URL(suite.stack.layout.api.url).origin;
