@@ -4,13 +4,12 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { ReconciliationSchedule } from '../reconciliation-schedule.js';
+import { ReconciliationSchedule, sweepUnpaidOrders } from '../reconciliation-schedule.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { PaypalClient } from './paypal.client.js';
 import { PAYPAL, PaypalOrdersService } from './paypal-orders.service.js';
 
 /** Orders looked at per run: the rest wait for the next run (least recently checked first). */
-const ORDERS_PER_RUN = 50;
 
 export type PaypalReconcileSummary = { checked: number; captured: number; failed: number };
 
@@ -50,33 +49,24 @@ export class PaypalReconciliationService implements OnApplicationBootstrap, OnMo
 
   private async pass(now: Date): Promise<PaypalReconcileSummary> {
     const config = this.client.config;
-    const summary: PaypalReconcileSummary = { checked: 0, captured: 0, failed: 0 };
-    if (!config) return summary;
-    const due = await this.orders.unpaidBetween(
-      PAYPAL,
-      new Date(now.getTime() - config.reconcile.untilMs),
-      new Date(now.getTime() - config.reconcile.afterMs),
-      ORDERS_PER_RUN,
-    );
-    for (const order of due) {
-      summary.checked += 1;
-      try {
+    if (!config) return { checked: 0, captured: 0, failed: 0 };
+    const { checked, granted, failed } = await sweepUnpaidOrders({
+      provider: PAYPAL,
+      name: 'PayPal',
+      orders: this.orders,
+      logger: this.logger,
+      reconcile: config.reconcile,
+      now,
+      settle: async (order) => {
         const state = await this.client.getOrder(order.orderId);
-        if (state.status === 'APPROVED' || state.status === 'COMPLETED') {
-          const outcome = await this.paypal.settle(order);
-          if (outcome === 'granted') {
-            summary.captured += 1;
-            this.logger.warn(
-              `PayPal order ${order.orderId} (${state.status}) granted by reconciliation`,
-            );
-          }
-        }
-        await this.orders.markChecked(PAYPAL, order.orderId, now);
-      } catch (error) {
-        summary.failed += 1;
-        this.logger.error(`PayPal reconciliation of ${order.orderId}: ${String(error)}`);
-      }
-    }
-    return summary;
+        if (state.status !== 'APPROVED' && state.status !== 'COMPLETED') return 0;
+        if ((await this.paypal.settle(order)) !== 'granted') return 0;
+        this.logger.warn(
+          `PayPal order ${order.orderId} (${state.status}) granted by reconciliation`,
+        );
+        return 1;
+      },
+    });
+    return { checked, captured: granted, failed };
   }
 }

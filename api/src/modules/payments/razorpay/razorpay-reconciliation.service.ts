@@ -5,13 +5,12 @@ import {
   type OnModuleDestroy,
 } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
-import { ReconciliationSchedule } from '../reconciliation-schedule.js';
+import { ReconciliationSchedule, sweepUnpaidOrders } from '../reconciliation-schedule.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { RAZORPAY } from './razorpay-orders.service.js';
 import { RazorpayGateway } from './razorpay.gateway.js';
 
 /** Orders looked at per run: the rest wait for the next run (least recently checked first). */
-const ORDERS_PER_RUN = 50;
 
 export type ReconcileSummary = { checked: number; granted: number; failed: number };
 
@@ -50,17 +49,16 @@ export class RazorpayReconciliationService implements OnApplicationBootstrap, On
 
   private async pass(now: Date): Promise<ReconcileSummary> {
     const config = this.gateway.config;
-    const summary: ReconcileSummary = { checked: 0, granted: 0, failed: 0 };
-    if (!config) return summary;
-    const due = await this.orders.unpaidBetween(
-      RAZORPAY,
-      new Date(now.getTime() - config.reconcile.untilMs),
-      new Date(now.getTime() - config.reconcile.afterMs),
-      ORDERS_PER_RUN,
-    );
-    for (const order of due) {
-      summary.checked += 1;
-      try {
+    if (!config) return { checked: 0, granted: 0, failed: 0 };
+    return sweepUnpaidOrders({
+      provider: RAZORPAY,
+      name: 'Razorpay',
+      orders: this.orders,
+      logger: this.logger,
+      reconcile: config.reconcile,
+      now,
+      settle: async (order) => {
+        let granted = 0;
         const payments = await this.gateway.paymentsOfOrder(order.orderId);
         for (const payment of payments.filter((p) => p.status === 'captured')) {
           const outcome = await this.fulfilment.fulfil({
@@ -72,18 +70,14 @@ export class RazorpayReconciliationService implements OnApplicationBootstrap, On
             at: new Date(payment.created_at * 1000),
           });
           if (outcome.kind === 'granted') {
-            summary.granted += 1;
+            granted += 1;
             this.logger.warn(
               `Razorpay payment ${payment.id} of order ${order.orderId} granted by reconciliation`,
             );
           }
         }
-        await this.orders.markChecked(RAZORPAY, order.orderId, now);
-      } catch (error) {
-        summary.failed += 1;
-        this.logger.error(`Razorpay reconciliation of ${order.orderId}: ${String(error)}`);
-      }
-    }
-    return summary;
+        return granted;
+      },
+    });
   }
 }
