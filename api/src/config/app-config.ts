@@ -142,7 +142,7 @@ export type OAuthConfig = {
 };
 
 /** Where the embedded sign-in provider listens when DEV_IDP_URL is unset (npm start's default). */
-export const DEFAULT_DEV_IDP_URL = 'http://localhost:4100';
+const DEFAULT_DEV_IDP_URL = 'http://localhost:4100';
 
 /** The embedded provider's client, shared by it and the API (development and tests only). */
 export const LOCAL_OAUTH_CLIENT = { id: 'local-dev-client', secret: 'local-dev-client-secret' };
