@@ -13,12 +13,29 @@ COPY mfe-comment-filter/package.json mfe-comment-filter/
 COPY mfe-billing/package.json mfe-billing/
 RUN npm ci --no-audit --no-fund
 
+# A front end's build (the web target).
 FROM deps AS build
-ARG WORKSPACE=api
+ARG WORKSPACE
 COPY . .
-# contracts/dist first: Node code (the API, the vite configs) imports the registry and wire types.
+# contracts/dist first: Node code (the vite configs) imports the registry and wire types.
 RUN npm run build -w contracts && npm run build -w ${WORKSPACE}
 
+# The API's dependencies without the dev ones: no test tools, no TypeScript, no front end's.
+FROM node:20-bookworm-slim AS api-deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY contracts/package.json contracts/
+COPY api/package.json api/
+RUN npm ci --omit=dev --workspace api --workspace contracts --no-audit --no-fund
+
+# The API's production build (api/tsconfig.production.json): without the local payment sandboxes
+# (api/src/dev-payments) and sign-in provider (api/src/dev-idp), which only `npm start` and the
+# tests run, from the development build.
+FROM deps AS api-build
+COPY . .
+RUN npm run build:production -w api
+
+# The API image carries only those: the production dependencies and the production build.
 FROM node:20-bookworm-slim AS api
 # The Debian packages `npm start` installs: Tesseract and its language models, poppler,
 # GraphicsMagick, Ghostscript, Apertium (one list, scripts/debian-packages.txt).
@@ -27,7 +44,10 @@ RUN apt-get update \
   && apt-get install -y --no-install-recommends $(grep -v '^#' /tmp/debian-packages.txt) \
   && rm -rf /var/lib/apt/lists/* /tmp/debian-packages.txt
 WORKDIR /app
-COPY --from=build /app /app
+COPY --from=api-deps /app /app
+COPY --from=api-build /app/contracts/dist contracts/dist
+COPY --from=api-build /app/api/dist api/dist
+COPY api/workers api/workers
 ENV NODE_ENV=production API_HOST=0.0.0.0 API_PORT=4000
 EXPOSE 4000
 USER node

@@ -166,7 +166,8 @@ export function createWebServer({ dir, kind, env = process.env }) {
     forceHsts: isFlag(env.FORCE_HSTS),
     trustProxyHops: Math.max(0, Number.parseInt(env.TRUST_PROXY_HOPS ?? '0', 10) || 0),
   };
-  const shellOrigin = originOf(env.SHELL_URL || 'http://localhost:3000');
+  // A remote's CORS answers the shell's origin; the shell needs no SHELL_URL.
+  const shellOrigin = kind === 'remote' ? originOf(env.SHELL_URL || 'http://localhost:3000') : null;
   const compress = compression();
   const files = serveStatic(dir, {
     index: false,

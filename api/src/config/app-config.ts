@@ -12,6 +12,7 @@ import {
   paymentsProblems,
   type PaymentsConfig,
 } from './payments-config.js';
+import { productionProblems } from './production-config.js';
 
 // One schema for every variable the API reads, validated before the app is created. Code reads
 // the typed AppConfig, never process.env.
@@ -55,7 +56,8 @@ const schema = z.object({
   SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
-  DEV_IDP_URL: z.url({ protocol: /^https?$/ }).default('http://localhost:4100'),
+  // Unset: http://localhost:4100 (DEFAULT_DEV_IDP_URL); refused when set in production.
+  DEV_IDP_URL: z.url({ protocol: /^https?$/ }).optional(),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().max(50).default('ocr:'),
@@ -79,6 +81,9 @@ const schema = z.object({
   ...paymentsEnv,
   ...afterPaymentEnv,
 });
+
+/** Every variable of the schema: docker-compose.yml and .env.example pass each (deployment-env.spec.ts). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
 
 export type AppConfig = {
   nodeEnv: 'development' | 'production' | 'test';
@@ -136,6 +141,9 @@ export type OAuthConfig = {
   endpoints?: { authorizationURL: string; tokenURL: string; userProfileURL: string };
 };
 
+/** Where the embedded sign-in provider listens when DEV_IDP_URL is unset (npm start's default). */
+const DEFAULT_DEV_IDP_URL = 'http://localhost:4100';
+
 /** The embedded provider's client, shared by it and the API (development and tests only). */
 export const LOCAL_OAUTH_CLIENT = { id: 'local-dev-client', secret: 'local-dev-client-secret' };
 
@@ -171,22 +179,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
           message: `is required with OCR_ENGINE=${c.OCR_ENGINE}`,
         });
       }
-      if (c.NODE_ENV === 'production' && c.GEOIP_COUNTRY_OVERRIDE) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['GEOIP_COUNTRY_OVERRIDE'],
-          message: 'is for local testing only and is refused in production',
-        });
-      }
-      for (const problem of paymentsProblems(c)) {
+      for (const problem of [...paymentsProblems(c), ...productionProblems(c)]) {
         ctx.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
-      }
-      if (c.NODE_ENV === 'production' && !c.GOOGLE_CLIENT_ID) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['GOOGLE_CLIENT_ID'],
-          message: 'is required in production (the local sign-in provider never runs there)',
-        });
       }
     })
     .safeParse(present);
@@ -201,7 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
   const apiPublicUrl = trimSlash(c.API_PUBLIC_URL ?? `http://localhost:${String(c.API_PORT)}`);
   const production = c.NODE_ENV === 'production';
   const callbackUrl = `${apiPublicUrl}/auth/google/callback`;
-  const idp = trimSlash(c.DEV_IDP_URL);
+  const idp = trimSlash(c.DEV_IDP_URL ?? DEFAULT_DEV_IDP_URL);
   const oauth: OAuthConfig =
     c.GOOGLE_CLIENT_ID && c.GOOGLE_CLIENT_SECRET
       ? {

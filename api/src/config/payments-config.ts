@@ -167,7 +167,7 @@ type PaymentsEnv = {
   PAYPAL_RECONCILE_UNTIL_HOURS: number;
 };
 
-/** Problems for loadConfig's list: the three keys come together; production talks https. */
+/** Problems for loadConfig's list: each provider's keys come together (production-config.ts: what production refuses). */
 export function paymentsProblems(c: PaymentsEnv): { path: string; message: string }[] {
   const problems: { path: string; message: string }[] = [];
   const set = RAZORPAY_KEYS.filter((key) => c[key]);
@@ -176,26 +176,17 @@ export function paymentsProblems(c: PaymentsEnv): { path: string; message: strin
       problems.push({ path: key, message: `is required with ${set.join(' and ')}` });
     }
   }
-  if (c.NODE_ENV === 'production' && !c.RAZORPAY_API_URL.startsWith('https://')) {
-    problems.push({ path: 'RAZORPAY_API_URL', message: 'must be https in production' });
-  }
   const lsSet = LEMONSQUEEZY_KEYS.filter((key) => c[key]);
   if (lsSet.length > 0 && lsSet.length < LEMONSQUEEZY_KEYS.length) {
     for (const key of LEMONSQUEEZY_KEYS.filter((name) => !c[name])) {
       problems.push({ path: key, message: `is required with ${lsSet.join(' and ')}` });
     }
   }
-  if (c.NODE_ENV === 'production' && !c.LEMONSQUEEZY_API_URL.startsWith('https://')) {
-    problems.push({ path: 'LEMONSQUEEZY_API_URL', message: 'must be https in production' });
-  }
   const ppSet = PAYPAL_KEYS.filter((key) => c[key]);
   if (ppSet.length > 0 && ppSet.length < PAYPAL_KEYS.length) {
     for (const key of PAYPAL_KEYS.filter((name) => !c[name])) {
       problems.push({ path: key, message: `is required with ${ppSet.join(' and ')}` });
     }
-  }
-  if (c.NODE_ENV === 'production' && !c.PAYPAL_API_URL.startsWith('https://')) {
-    problems.push({ path: 'PAYPAL_API_URL', message: 'must be https in production' });
   }
   return problems;
 }

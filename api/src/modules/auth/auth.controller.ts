@@ -67,13 +67,22 @@ export class AuthController {
     res.redirect(302, `${this.config.webUrl}${req.returnTo ?? '/'}`);
   }
 
-  /** Ends the session on the server (the store entry is deleted) and returns home. */
+  /**
+   * Ends the session on the server (the store entry is deleted), clears the cookie and returns
+   * home: a navigation (spec §7). The clearing carries the cookie's attributes: a browser drops a
+   * `__Host-` cookie (production) only by a Set-Cookie that is Secure, on Path=/, with no Domain.
+   */
   @Get('auth/logout')
   logout(@Req() req: Request, @Res() res: Response): void {
     const home = `${this.config.webUrl}/`;
-    const cookie = this.config.session.cookieName;
+    const { cookieName, secureCookie } = this.config.session;
     const clear = () => {
-      res.clearCookie(cookie, { path: '/' });
+      res.clearCookie(cookieName, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookie,
+      });
       res.redirect(302, home);
     };
     req.logout((logoutError) => {
