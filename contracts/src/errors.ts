@@ -51,6 +51,8 @@ export const PAYMENT_ERROR_CODES = [
   'PAYMENT_ORDER_NOT_FOUND',
   /** The checkout's signature does not match the stored order and payment. */
   'PAYMENT_VERIFICATION_FAILED',
+  /** The payment was refunded or charged back: confirming it (again) upgrades nothing. */
+  'PAYMENT_REFUNDED',
   /** The payment provider did not answer as expected: nothing was charged or changed. */
   'PAYMENT_PROVIDER_UNAVAILABLE',
   /** A webhook whose signature is missing or wrong. */

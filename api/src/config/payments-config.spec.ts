@@ -26,7 +26,11 @@ describe('payments configuration', () => {
     expect(loadConfig({ ...BASE, ...KEYS }).payments.razorpay).toMatchObject({
       keyId: 'rzp_test_abc',
       apiUrl: 'https://api.razorpay.com',
-      reconcile: { intervalMs: 300_000, afterMs: 600_000 },
+      reconcile: {
+        intervalMs: 300_000,
+        afterMs: 600_000,
+        refunds: { intervalMs: 3_600_000, windowMs: 90 * 24 * 3600_000 },
+      },
     });
     expect(
       loadConfig({ ...BASE, ...KEYS, NODE_ENV: 'test' }).payments.razorpay?.reconcile.intervalMs,
@@ -98,8 +102,22 @@ describe('payments configuration', () => {
         webhookId: PP.PAYPAL_WEBHOOK_ID,
         apiUrl: 'https://api-m.paypal.com',
         timeoutMs: 10_000,
-        reconcile: { intervalMs: 300_000, afterMs: 300_000, untilMs: 72 * 3600_000 },
+        reconcile: {
+          intervalMs: 300_000,
+          afterMs: 300_000,
+          untilMs: 72 * 3600_000,
+          refunds: { intervalMs: 3_600_000, windowMs: 90 * 24 * 3600_000 },
+        },
       });
+      expect(
+        loadConfig({
+          ...BASE,
+          ...PP,
+          NODE_ENV: 'test',
+          PAYPAL_REFUND_SWEEP_INTERVAL_SECONDS: '600',
+          PAYPAL_REFUND_SWEEP_DAYS: '30',
+        }).payments.paypal?.reconcile.refunds,
+      ).toEqual({ intervalMs: 600_000, windowMs: 30 * 24 * 3600_000 });
       expect(
         loadConfig({ ...BASE, ...PP, NODE_ENV: 'test' }).payments.paypal?.reconcile.intervalMs,
       ).toBe(0);

@@ -17,7 +17,16 @@ export type RazorpayConfig = {
     afterMs: number;
     /** Orders older than this are no longer asked about (the provider refunds late ones). */
     untilMs: number;
+    refunds: RefundSweepConfig;
   };
+};
+
+/** The sweep of recently paid orders for refunds and chargebacks whose webhooks were missed. */
+export type RefundSweepConfig = {
+  /** How often it runs; 0: never on its own (tests start it by hand). */
+  intervalMs: number;
+  /** Orders paid within this long are read again from the provider. */
+  windowMs: number;
 };
 
 /** What the hosted checkout sells: a main plan code or an add-on option. */
@@ -47,7 +56,7 @@ export type PaypalConfig = {
   apiUrl: string;
   /** How long one call may take before it is given up (a capture is then retried, same key). */
   timeoutMs: number;
-  reconcile: { intervalMs: number; afterMs: number; untilMs: number };
+  reconcile: { intervalMs: number; afterMs: number; untilMs: number; refunds: RefundSweepConfig };
 };
 
 export type PaymentsConfig = {
@@ -109,6 +118,8 @@ export const paymentsEnv = {
     .min(1)
     .max(24 * 7)
     .default(24 * 3),
+  RAZORPAY_REFUND_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  RAZORPAY_REFUND_SWEEP_DAYS: z.coerce.number().int().min(1).max(365).default(90),
   LEMONSQUEEZY_API_KEY: z.string().min(8).optional(),
   // Lemon Squeezy accepts signing secrets of 6 to 40 characters.
   LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6).max(40).optional(),
@@ -139,6 +150,8 @@ export const paymentsEnv = {
     .min(1)
     .max(24 * 30)
     .default(72),
+  PAYPAL_REFUND_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  PAYPAL_REFUND_SWEEP_DAYS: z.coerce.number().int().min(1).max(365).default(90),
 };
 
 type PaymentsEnv = {
@@ -150,6 +163,8 @@ type PaymentsEnv = {
   RAZORPAY_RECONCILE_INTERVAL_SECONDS?: number | undefined;
   RAZORPAY_RECONCILE_AFTER_SECONDS: number;
   RAZORPAY_RECONCILE_UNTIL_HOURS: number;
+  RAZORPAY_REFUND_SWEEP_INTERVAL_SECONDS?: number | undefined;
+  RAZORPAY_REFUND_SWEEP_DAYS: number;
   LEMONSQUEEZY_API_KEY?: string | undefined;
   LEMONSQUEEZY_WEBHOOK_SECRET?: string | undefined;
   LEMONSQUEEZY_STORE_ID?: string | undefined;
@@ -165,6 +180,8 @@ type PaymentsEnv = {
   PAYPAL_RECONCILE_INTERVAL_SECONDS?: number | undefined;
   PAYPAL_RECONCILE_AFTER_SECONDS: number;
   PAYPAL_RECONCILE_UNTIL_HOURS: number;
+  PAYPAL_REFUND_SWEEP_INTERVAL_SECONDS?: number | undefined;
+  PAYPAL_REFUND_SWEEP_DAYS: number;
 };
 
 /** Problems for loadConfig's list: each provider's keys come together (production-config.ts: what production refuses). */
@@ -212,6 +229,7 @@ function paypalFromEnv(c: PaymentsEnv): PaypalConfig | null {
       intervalMs: (c.PAYPAL_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 300)) * 1000,
       afterMs: c.PAYPAL_RECONCILE_AFTER_SECONDS * 1000,
       untilMs: c.PAYPAL_RECONCILE_UNTIL_HOURS * 3600_000,
+      refunds: refundSweep(c, c.PAYPAL_REFUND_SWEEP_INTERVAL_SECONDS, c.PAYPAL_REFUND_SWEEP_DAYS),
     },
   };
 }
@@ -254,6 +272,24 @@ function razorpayFromEnv(c: PaymentsEnv): RazorpayConfig | null {
         (c.RAZORPAY_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 300)) * 1000,
       afterMs: c.RAZORPAY_RECONCILE_AFTER_SECONDS * 1000,
       untilMs: c.RAZORPAY_RECONCILE_UNTIL_HOURS * 3600_000,
+      refunds: refundSweep(
+        c,
+        c.RAZORPAY_REFUND_SWEEP_INTERVAL_SECONDS,
+        c.RAZORPAY_REFUND_SWEEP_DAYS,
+      ),
     },
+  };
+}
+
+// Hourly by default (each pass reads at most a bounded number of orders from the provider); tests
+// run it by hand unless they set an interval.
+function refundSweep(
+  c: Pick<PaymentsEnv, 'NODE_ENV'>,
+  intervalSeconds: number | undefined,
+  days: number,
+): RefundSweepConfig {
+  return {
+    intervalMs: (intervalSeconds ?? (c.NODE_ENV === 'test' ? 0 : 3600)) * 1000,
+    windowMs: days * 24 * 3600_000,
   };
 }

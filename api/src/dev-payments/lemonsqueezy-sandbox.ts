@@ -5,9 +5,11 @@ import { embedOrigin, lemonScript, overlayCheckoutPage } from './lemonsqueezy-ov
 import { assertNotProduction } from './razorpay-sandbox.js';
 
 // A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
-// client calls (JSON:API, Bearer key: subscriptions read, listed by store and cancelled, orders), each
-// subscription's customer portal URL in its `urls`, test hooks that buy a variant as the hosted
-// checkout would (with its custom data) and change a subscription's state, and webhooks signed
+// client calls (JSON:API, Bearer key: subscriptions read, listed by store and cancelled, orders,
+// subscription invoices), each subscription's customer portal URL in its `urls`, test hooks that
+// buy a variant as the hosted checkout would (with its custom data), change a subscription's
+// state, refund an order or a subscription's payment (a chargeback reaches a seller the same way:
+// Lemon Squeezy has no event of its own for it), and webhooks signed
 // as Lemon Squeezy signs them (X-Signature: HMAC-SHA256 hex of the body, X-Event-Name) delivered
 // with its habits: a non-2xx answer is retried 3 times (5 s, 25 s, 125 s by default) and then
 // dropped; duplicates and out-of-order deliveries on request. The browser side: lemon.js at
@@ -66,6 +68,15 @@ export type LemonSqueezySandbox = {
   /** Charges the next period: a renewal invoice, renews_at moved on. */
   renew: (subscriptionId: string, options?: { webhooks?: 'deliver' | 'drop' }) => Resource;
   refund: (orderId: string) => Resource;
+  /**
+   * Refunds the subscription's latest payment: subscription_payment_refunded (the invoice,
+   * status 'refunded'). `chargeback`: the buyer's bank took it back, and the subscription is
+   * cancelled too (subscription_cancelled, subscription_updated), as Lemon Squeezy does.
+   */
+  refundPayment: (
+    subscriptionId: string,
+    options?: { chargeback?: boolean; webhooks?: 'deliver' | 'drop' },
+  ) => Resource;
   subscription: (id: string) => Resource | undefined;
   order: (id: string) => Resource | undefined;
   /** The signed body and headers of an event as Lemon Squeezy would send it. */
@@ -101,6 +112,7 @@ export async function startLemonSqueezySandbox(
   const testMode = options.testMode ?? true;
   const orders = new Map<string, Resource>();
   const subscriptions = new Map<string, Resource>();
+  const invoices = new Map<string, Resource>();
   const custom = new Map<string, Record<string, string>>();
   const deliveries: LsDelivery[] = [];
   const pending = new Set<Promise<void>>();
@@ -288,7 +300,7 @@ export async function startLemonSqueezySandbox(
 
   const invoice = (subscription: Resource, reason: 'initial' | 'renewal', at: Date): Resource => {
     const variant = options.variants[String(subscription.attributes.variant_id)];
-    return {
+    const made: Resource = {
       type: 'subscription-invoices',
       id: String((nextId += 1)),
       attributes: {
@@ -302,11 +314,14 @@ export async function startLemonSqueezySandbox(
         refunded: false,
         subtotal: variant?.price ?? 0,
         total: variant?.price ?? 0,
+        refunded_at: null,
         created_at: iso(at),
         updated_at: iso(at),
         test_mode: testMode,
       },
     };
+    invoices.set(made.id, made);
+    return snapshot(made);
   };
 
   const customOf = (key: string) => {
@@ -394,6 +409,37 @@ export async function startLemonSqueezySandbox(
       { event: 'order_refunded', data: snapshot(order), ...customOf(`orders:${orderId}`) },
     ]);
     return snapshot(order);
+  };
+
+  const refundPayment: LemonSqueezySandbox['refundPayment'] = (id, change = {}) => {
+    const paid = [...invoices.values()].filter(
+      (i) => String(i.attributes.subscription_id) === id && i.attributes.status === 'paid',
+    );
+    const latest = paid.at(-1);
+    if (!latest) throw new Error(`sandbox: no paid invoice of subscription ${id}`);
+    const at = now();
+    Object.assign(latest.attributes, {
+      status: 'refunded',
+      status_formatted: 'Refunded',
+      refunded: true,
+      refunded_at: iso(at),
+      updated_at: iso(at),
+    });
+    const events = [
+      {
+        event: 'subscription_payment_refunded',
+        data: snapshot(latest),
+        ...customOf(`subscriptions:${id}`),
+      },
+    ];
+    if (change.chargeback) {
+      const cancelled = setStatus(id, 'cancelled', { webhooks: 'drop' });
+      for (const event of ['subscription_cancelled', 'subscription_updated']) {
+        events.push({ event, data: cancelled, ...customOf(`subscriptions:${id}`) });
+      }
+    }
+    if (change.webhooks !== 'drop') deliverAll(events);
+    return snapshot(latest);
   };
 
   // --- a checkout page a person can pay on: in a tab, or in lemon.js's overlay (embed=1) -------
@@ -527,7 +573,14 @@ export async function startLemonSqueezySandbox(
       return;
     }
     if (req.method !== 'GET') return send404(res);
-    const table = kind === 'subscriptions' ? subscriptions : kind === 'orders' ? orders : null;
+    const table =
+      kind === 'subscriptions'
+        ? subscriptions
+        : kind === 'orders'
+          ? orders
+          : kind === 'subscription-invoices'
+            ? invoices
+            : null;
     if (!table) return send404(res);
     if (id) {
       const found = table.get(id);
@@ -584,6 +637,7 @@ export async function startLemonSqueezySandbox(
     setStatus,
     renew,
     refund,
+    refundPayment,
     order: (id) => {
       const found = orders.get(id);
       return found ? snapshot(found) : undefined;

@@ -158,5 +158,50 @@ describe('the local PayPal sandbox', () => {
       expect(await verify({ ...event, resource: { id: 'Y' } })).toBe('FAILURE');
       expect(await verify(event, 'OTHERHOOK')).toBe('FAILURE');
     });
+
+    it('checks the signature over webhook_event as sent: the delivered bytes pass, a re-serialisation fails', async () => {
+      const delivered = '{ "id": "WH-2", "summary": "Caf\\u00e9", "resource": {"id": "X"} }\n';
+      const headers = sandbox.sign(delivered);
+      const fields = JSON.stringify({
+        auth_algo: headers['paypal-auth-algo'],
+        cert_url: headers['paypal-cert-url'],
+        transmission_id: headers['paypal-transmission-id'],
+        transmission_sig: headers['paypal-transmission-sig'],
+        transmission_time: headers['paypal-transmission-time'],
+        webhook_id: KEYS.webhookId,
+      }).slice(0, -1);
+      const status = async (event: string) => {
+        const response = await fetch(`${sandbox.url}/v1/notifications/verify-webhook-signature`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: `${fields},"webhook_event":${event}}`,
+        });
+        return ((await response.json()) as { verification_status: string }).verification_status;
+      };
+      expect(await status(delivered)).toBe('SUCCESS');
+      expect(await status(JSON.stringify(JSON.parse(delivered)))).toBe('FAILURE');
+    });
+
+    it('reads a capture back, REFUNDED once it is refunded or reversed', async () => {
+      const id = await createOrder();
+      sandbox.approve(id, { webhooks: 'drop' });
+      const captured = await call('POST', `/v2/checkout/orders/${id}/capture`, {});
+      const order = (await captured.json()) as {
+        purchase_units: { payments: { captures: { id: string }[] } }[];
+      };
+      const captureId = order.purchase_units[0]?.payments.captures[0]?.id ?? '';
+      const read = async () =>
+        (await (await call('GET', `/v2/payments/captures/${captureId}`)).json()) as {
+          status: string;
+          supplementary_data: { related_ids: { order_id: string } };
+        };
+      expect(await read()).toMatchObject({
+        status: 'COMPLETED',
+        supplementary_data: { related_ids: { order_id: id } },
+      });
+      sandbox.reverse(captureId, { webhooks: 'drop' });
+      expect((await read()).status).toBe('REFUNDED');
+      expect((await call('GET', '/v2/payments/captures/NOSUCHCAPTURE0001')).status).toBe(404);
+    });
   });
 });

@@ -5,10 +5,13 @@ import { approvalPage, approvedPage, popupOpenerOrigin, sdkScript } from './payp
 
 // A local stand-in for PayPal's REST API (development and tests only): OAuth2 client credentials,
 // Orders v2 (create, get, capture) with PayPal's statuses (CREATED → APPROVED by the payer, here
-// a test hook or the approve page → COMPLETED on capture), PayPal-Request-Id idempotency on
-// create and capture, PayPal's error shape (422 UNPROCESSABLE_ENTITY with details[].issue), the
-// verify-webhook-signature call answering SUCCESS or FAILURE for its own signed deliveries, and
-// webhooks delivered with PayPal's habits: retries on non-2xx, duplicates.
+// a test hook or the approve page → COMPLETED on capture), captures read back (Payments v2),
+// PayPal-Request-Id idempotency on create and capture, PayPal's error shape (422
+// UNPROCESSABLE_ENTITY with details[].issue), the verify-webhook-signature call answering SUCCESS
+// or FAILURE for its own signed deliveries (checked over `webhook_event` exactly as the caller
+// sent it, as PayPal checks the bytes it delivered), refunds and reversals (PayPal taking a
+// payment back after a chargeback), and webhooks delivered with PayPal's habits: retries on
+// non-2xx, duplicates.
 // https://developer.paypal.com/docs/api/orders/v2/ · https://developer.paypal.com/api/rest/webhooks/
 
 export type PaypalSandboxHabits = {
@@ -85,8 +88,13 @@ export type PaypalSandbox = {
   /** Captures actually made for the order (a repeat by PayPal-Request-Id is not one). */
   captureCount: (orderId: string) => number;
   order: (orderId: string) => Order | undefined;
-  /** Refunds the capture; PAYMENT.CAPTURE.REFUNDED follows. */
-  refund: (captureId: string) => void;
+  /** Refunds the capture; PAYMENT.CAPTURE.REFUNDED follows unless dropped. */
+  refund: (captureId: string, options?: { webhooks?: 'deliver' | 'drop' }) => void;
+  /**
+   * PayPal reverses the capture (the buyer's chargeback or dispute went against the seller):
+   * PAYMENT.CAPTURE.REVERSED follows unless dropped, its resource the refund that took it back.
+   */
+  reverse: (captureId: string, options?: { webhooks?: 'deliver' | 'drop' }) => void;
   /** The five PAYPAL-* headers of a delivery of `body`, signed as the sandbox signs its own. */
   sign: (body: string) => Record<string, string>;
   /** Resolves when every webhook delivery and retry so far has finished. */
@@ -193,7 +201,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       create_time: nowIso(),
       resource_type: eventType.startsWith('CHECKOUT')
         ? 'checkout-order'
-        : eventType.endsWith('REFUNDED')
+        : eventType.endsWith('REFUNDED') || eventType.endsWith('REVERSED')
           ? 'refund'
           : 'capture',
       resource_version: '2.0',
@@ -320,17 +328,26 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
     return { status: 201, body: structuredClone(order) };
   };
 
-  const refund = (captureId: string): void => {
+  // A refund or a reversal: the capture is REFUNDED, and the event's resource is the refund that
+  // took the money back (links: self, and up to its capture).
+  const takeBack = (
+    captureId: string,
+    how: 'refund' | 'reverse',
+    opts: { webhooks?: 'deliver' | 'drop' } = {},
+  ): void => {
     const made = captures.get(captureId);
     if (!made) throw new Error(`no capture ${captureId}`);
     made.status = 'REFUNDED';
+    made.update_time = nowIso();
+    if (opts.webhooks === 'drop') return;
     const id = newId();
     deliver(
-      'PAYMENT.CAPTURE.REFUNDED',
+      how === 'refund' ? 'PAYMENT.CAPTURE.REFUNDED' : 'PAYMENT.CAPTURE.REVERSED',
       {
         id,
         status: 'COMPLETED',
         amount: made.amount,
+        ...(how === 'reverse' ? { note_to_payer: 'Payment reversed' } : {}),
         ...(made.custom_id ? { custom_id: made.custom_id } : {}),
         create_time: nowIso(),
         update_time: nowIso(),
@@ -339,7 +356,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
           { href: `${base}/v2/payments/captures/${captureId}`, rel: 'up', method: 'GET' },
         ],
       },
-      `A $ ${made.amount.value} USD capture payment was refunded`,
+      `A $ ${made.amount.value} USD capture payment was ${how === 'refund' ? 'refunded' : 'reversed'}`,
     );
   };
 
@@ -523,6 +540,24 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       }
     }
 
+    const captureMatch = /^\/v2\/payments\/captures\/([A-Z0-9]+)$/.exec(path);
+    if (req.method === 'GET' && captureMatch) {
+      const made = captures.get(captureMatch[1] ?? '');
+      if (!made) {
+        return json(
+          res,
+          404,
+          errorOf(
+            'RESOURCE_NOT_FOUND',
+            'The specified resource does not exist.',
+            'INVALID_RESOURCE_ID',
+            'Specified resource ID does not exist. Please check the resource ID and try again.',
+          ),
+        );
+      }
+      return json(res, 200, made);
+    }
+
     if (req.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       const fields = [
         'auth_algo',
@@ -570,11 +605,13 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
           ),
         );
       }
+      // The signature covers the delivery's bytes: the event as the caller sent it back, not a
+      // serialisation of it (an event parsed and serialised again fails, as it does at PayPal).
       const expected = signatureOf(
         body.transmission_id as string,
         body.transmission_time as string,
         options.webhookId,
-        JSON.stringify(body.webhook_event),
+        rawMember(raw, 'webhook_event') ?? '',
       );
       const given = Buffer.from(body.transmission_sig as string);
       const ok =
@@ -620,7 +657,12 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
     captureCount: (orderId) => captureCounts.get(orderId) ?? 0,
     captureRequests: (orderId) => captureRequestIds.get(orderId) ?? [],
     order: (orderId) => orders.get(orderId),
-    refund,
+    refund: (captureId, opts) => {
+      takeBack(captureId, 'refund', opts);
+    },
+    reverse: (captureId, opts) => {
+      takeBack(captureId, 'reverse', opts);
+    },
     sign,
     idle,
     deliveries,
@@ -645,4 +687,33 @@ function crc32(data: Buffer): number {
     for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/**
+ * The text of a top-level member's value in a JSON object, exactly as written (null: no such
+ * member). The text is valid JSON (the caller parsed it first).
+ */
+export function rawMember(text: string, name: string): string | null {
+  let depth = 0;
+  let key: string | null = null;
+  let valueStart = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === '"') {
+      const start = i;
+      for (i += 1; i < text.length && text[i] !== '"'; i += 1) if (text[i] === '\\') i += 1;
+      if (depth === 1 && valueStart < 0) key = JSON.parse(text.slice(start, i + 1)) as string;
+      continue;
+    }
+    if (c === '{' || c === '[') depth += 1;
+    else if (c === '}' || c === ']') depth -= 1;
+    if (depth === 1 && c === ':' && valueStart < 0) {
+      valueStart = i + 1;
+    } else if ((depth === 1 && c === ',') || (depth === 0 && c === '}')) {
+      if (key === name && valueStart >= 0) return text.slice(valueStart, i);
+      key = null;
+      valueStart = -1;
+    }
+  }
+  return null;
 }

@@ -5,11 +5,14 @@ import { checkoutPage, checkoutScript, openerOrigin, outcomeOfCard } from './raz
 
 // A local stand-in for Razorpay (development and tests only): the server API the `razorpay`
 // package calls, with Basic auth and Razorpay's JSON shapes and error statuses (orders, their
-// payments, payments, refunds), a test hook that pays an order as the checkout would (success or
-// decline) and answers what the checkout hands the page, the browser side (checkout.js and the
-// checkout page where a person pays with test cards: razorpay-checkout.ts), and signed webhooks
-// delivered with Razorpay's habits: retries on non-2xx, duplicate deliveries, events out of order.
-// https://razorpay.com/docs/api/orders/ · https://razorpay.com/docs/webhooks/
+// payments, payments, refunds, disputes), a test hook that pays an order as the checkout would
+// (success or decline) and answers what the checkout hands the page, test hooks for what the bank
+// and the dashboard do (a refund, a dispute opened and then won or lost), the browser side
+// (checkout.js and the checkout page where a person pays with test cards: razorpay-checkout.ts),
+// and signed webhooks delivered with Razorpay's habits: retries on non-2xx, duplicate deliveries,
+// events out of order.
+// https://razorpay.com/docs/api/orders/ · https://razorpay.com/docs/webhooks/ ·
+// https://razorpay.com/docs/api/disputes/entity/ · https://razorpay.com/docs/webhooks/disputes/
 
 export type SandboxWebhookHabits = {
   /** Deliver each event this many times (Razorpay: duplicates are expected). Default 1. */
@@ -101,7 +104,7 @@ type Payment = {
   created_at: number;
 };
 
-type Refund = {
+export type Refund = {
   id: string;
   entity: 'refund';
   amount: number;
@@ -114,12 +117,38 @@ type Refund = {
   created_at: number;
 };
 
+/** Razorpay's dispute entity. */
+export type Dispute = {
+  id: string;
+  entity: 'dispute';
+  payment_id: string;
+  amount: number;
+  currency: string;
+  /** Deducted from the balance once the dispute is lost. */
+  amount_deducted: number;
+  reason_code: string;
+  reason_description: string;
+  respond_by: number;
+  status: 'open' | 'under_review' | 'won' | 'lost' | 'closed';
+  phase: 'fraud' | 'retrieval' | 'chargeback' | 'pre_arbitration' | 'arbitration';
+  created_at: number;
+  evidence: { amount: number; summary: string | null; others: null };
+};
+
 export type Delivery = { eventId: string; event: string; status: number | 'no answer' };
+
+type Hook = { webhooks?: 'deliver' | 'drop' };
 
 export type RazorpaySandbox = {
   url: string;
   /** Pays an order as the checkout would; webhooks follow (awaited by `idle()`). */
   pay: (orderId: string, options?: PayOptions) => Promise<PayResult>;
+  /** Refunds a captured payment in full (as the dashboard or the refund API does). */
+  refund: (paymentId: string, options?: Hook) => Refund;
+  /** The buyer's bank raises a chargeback against a payment: payment.dispute.created. */
+  openDispute: (paymentId: string, options?: Hook) => Dispute;
+  /** The dispute is decided: payment.dispute.lost (the money goes back) or payment.dispute.won. */
+  closeDispute: (disputeId: string, outcome: 'lost' | 'won', options?: Hook) => Dispute;
   /** Resolves when every webhook delivery and retry so far has finished. */
   idle: () => Promise<void>;
   /** Every delivery attempt, in order. */
@@ -164,6 +193,7 @@ export async function startRazorpaySandbox(
   const orders = new Map<string, Order>();
   const payments = new Map<string, Payment>();
   const refunds = new Map<string, Refund>();
+  const disputes = new Map<string, Dispute>();
   const deliveries: Delivery[] = [];
   const pending = new Set<Promise<void>>();
   let habits: SandboxWebhookHabits = { ...options.habits };
@@ -314,6 +344,75 @@ export async function startRazorpaySandbox(
         .update(`${order.id}|${base.id}`)
         .digest('hex'),
     };
+  };
+
+  // --- test hooks: refunds and disputes --------------------------------------------------------
+  const refund = (paymentId: string, hook: Hook = {}): Refund => {
+    const payment = payments.get(paymentId);
+    if (!payment) throw new Error(`no payment ${paymentId}`);
+    if (payment.status !== 'captured') throw new Error(`payment ${paymentId} is ${payment.status}`);
+    const made: Refund = {
+      id: newId('rfnd'),
+      entity: 'refund',
+      amount: payment.amount,
+      currency: payment.currency,
+      payment_id: payment.id,
+      notes: {},
+      receipt: null,
+      status: 'processed',
+      speed_processed: 'normal',
+      created_at: nowSeconds(),
+    };
+    refunds.set(made.id, made);
+    Object.assign(payment, {
+      status: 'refunded',
+      amount_refunded: payment.amount,
+      refund_status: 'full',
+    });
+    if (hook.webhooks !== 'drop') {
+      deliver('refund.processed', { refund: { entity: made }, payment: { entity: payment } });
+      deliver('payment.refunded', { refund: { entity: made }, payment: { entity: payment } });
+    }
+    return made;
+  };
+
+  const disputeEvent = (name: string, dispute: Dispute, hook: Hook): void => {
+    const payment = payments.get(dispute.payment_id);
+    if (hook.webhooks === 'drop' || !payment) return;
+    deliver(name, { payment: { entity: payment }, dispute: { entity: { ...dispute } } });
+  };
+
+  const openDispute = (paymentId: string, hook: Hook = {}): Dispute => {
+    const payment = payments.get(paymentId);
+    if (!payment) throw new Error(`no payment ${paymentId}`);
+    const created = nowSeconds();
+    const dispute: Dispute = {
+      id: newId('disp'),
+      entity: 'dispute',
+      payment_id: paymentId,
+      amount: payment.amount,
+      currency: payment.currency,
+      amount_deducted: 0,
+      reason_code: 'chargeback',
+      reason_description: 'The cardholder does not recognise the payment.',
+      respond_by: created + 7 * 86_400,
+      status: 'open',
+      phase: 'chargeback',
+      created_at: created,
+      evidence: { amount: payment.amount, summary: null, others: null },
+    };
+    disputes.set(dispute.id, dispute);
+    disputeEvent('payment.dispute.created', dispute, hook);
+    return { ...dispute };
+  };
+
+  const closeDispute = (disputeId: string, outcome: 'lost' | 'won', hook: Hook = {}): Dispute => {
+    const dispute = disputes.get(disputeId);
+    if (!dispute) throw new Error(`no dispute ${disputeId}`);
+    dispute.status = outcome;
+    if (outcome === 'lost') dispute.amount_deducted = dispute.amount;
+    disputeEvent(`payment.dispute.${outcome}`, dispute, hook);
+    return { ...dispute };
   };
 
   // --- the server API -------------------------------------------------------------------------
@@ -480,27 +579,12 @@ export async function startRazorpaySandbox(
       if (payment.status !== 'captured') {
         return json(res, 400, errorOf('The payment has been fully refunded already'));
       }
-      const refund: Refund = {
-        id: newId('rfnd'),
-        entity: 'refund',
-        amount: payment.amount,
-        currency: payment.currency,
-        payment_id: payment.id,
-        notes: {},
-        receipt: null,
-        status: 'processed',
-        speed_processed: 'normal',
-        created_at: nowSeconds(),
-      };
-      refunds.set(refund.id, refund);
-      Object.assign(payment, {
-        status: 'refunded',
-        amount_refunded: payment.amount,
-        refund_status: 'full',
-      });
-      deliver('refund.processed', { refund: { entity: refund }, payment: { entity: payment } });
-      deliver('payment.refunded', { refund: { entity: refund }, payment: { entity: payment } });
-      return json(res, 200, refund);
+      return json(res, 200, refund(id));
+    }
+    if (resource === 'disputes' && id && !sub && req.method === 'GET') {
+      const dispute = disputes.get(id);
+      if (!dispute) return json(res, 400, errorOf('The id provided does not exist'));
+      return json(res, 200, dispute);
     }
     return json(res, 404, errorOf('The requested URL was not found on the server.'));
   };
@@ -520,6 +604,9 @@ export async function startRazorpaySandbox(
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${String(port)}`,
     pay,
+    refund,
+    openDispute,
+    closeDispute,
     idle,
     deliveries,
     setHabits: (next) => {

@@ -16,6 +16,7 @@ import {
   type ScopeState,
 } from './entitlements.js';
 import { EntitlementsRepository, firstSnapshot, type Snapshot } from './entitlements.repository.js';
+import { currentDefaultBalance, type AllowanceRule } from './entitlements-view.js';
 
 /** Which person, which of their plans, and the provider's payment or subscription behind it. */
 export type PlanSource = {
@@ -166,17 +167,38 @@ export class EntitlementsService {
     const { userId, scope } = target;
     const now = new Date();
     const initial = firstSnapshot(monthOf(now), this.config.freeAddonCreditsPerMonth);
-    const outcome = await this.repository.change(userId, initial, (current) => {
+    const { outcome, takenBack } = await this.repository.change<{
+      outcome: ChangeOutcome;
+      /** Credits of the month's allowance a refunded add-on subscription took back. */
+      takenBack: number | null;
+    }>(userId, initial, (current) => {
       const before: ScopeState =
         scope === 'main'
           ? { current: current.main, seen: current.mainSeen }
           : { current: current.addon, seen: current.addonSeen };
       const { state, outcome } = applyChange(before, change, now);
-      if (state === before) return { next: null, result: outcome };
+      if (state === before) return { next: null, result: { outcome, takenBack: null } };
       let next: Snapshot =
         scope === 'main'
           ? { ...current, main: state.current, mainSeen: state.seen }
           : { ...current, addon: state.current, addonSeen: state.seen };
+      // A refunded (or charged-back) add-on subscription takes back its month's allowance as a
+      // refunded top-up takes back its credits: as many as are left, once (the refund of a
+      // source applies once); an add-on it no longer gave the allowance of keeps it.
+      if (
+        scope === 'addon' &&
+        change.kind === 'refund' &&
+        outcome === 'applied' &&
+        current.allowanceRefs.includes(change.ref)
+      ) {
+        const balance = currentDefaultBalance(current, now, this.allowanceRule);
+        const credits = this.creditsOf(before.current?.plan ?? '') ?? 0;
+        const taken = Math.min(balance, credits);
+        return {
+          next: { ...next, defaultBalance: balance - taken, balanceMonth: monthOf(now) },
+          result: { outcome, takenBack: taken },
+        };
+      }
       // A new add-on subscription gives its month's credits at once, once per subscription.
       if (
         scope === 'addon' &&
@@ -195,7 +217,7 @@ export class EntitlementsService {
           };
         }
       }
-      return { next, result: outcome };
+      return { next, result: { outcome, takenBack: null } };
     });
     await this.history.append({
       userId,
@@ -205,9 +227,16 @@ export class EntitlementsService {
       at: change.at,
       by,
       outcome,
-      detail: detailOf(change),
+      detail: { ...detailOf(change), ...(takenBack === null ? {} : { takenBack }) },
     });
     return outcome;
+  }
+
+  private get allowanceRule(): AllowanceRule {
+    return {
+      freeCredits: this.config.freeAddonCreditsPerMonth,
+      creditsOf: (plan) => this.creditsOf(plan),
+    };
   }
 
   private checkPlan(scope: PlanScope, plan: string): string {

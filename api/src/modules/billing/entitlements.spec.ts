@@ -146,6 +146,19 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
     expect(late.outcomes).toEqual(['not-current', 'duplicate']);
   });
 
+  it('ends a subscription on a refund dated before its last known status, once (a chargeback)', () => {
+    const { state, outcomes } = run([
+      grant('ls:sub_1', t(1)),
+      { kind: 'renew', ref: 'ls:sub_1', at: t(10), end: t(40) },
+      { kind: 'refund', ref: 'ls:sub_1', at: t(5) },
+      { kind: 'refund', ref: 'ls:sub_1', at: t(5) },
+      { kind: 'cancel', ref: 'ls:sub_1', at: t(12) },
+      grant('ls:sub_1', t(13)),
+    ]);
+    expect(outcomes).toEqual(['applied', 'applied', 'applied', 'duplicate', 'ended', 'ended']);
+    expect(state.current).toBeNull();
+  });
+
   it('records changes of another source without touching the current plan', () => {
     const { state, outcomes } = run([
       grant('rzp:pay_2', t(10), { plan: 'Pro Yearly', mode: 'pass' }),

@@ -93,8 +93,9 @@ function remember(seen: SeenRef[], entry: SeenRef): SeenRef[] {
 /**
  * Applies one change. Every change is a state set keyed by its source (`ref`) and ordered by the
  * provider's time (`at`): repeating one changes nothing, one older than what is known of its source
- * is ignored, and a status that arrived before its grant (a cancellation before the creation) is
- * kept and applied when the grant comes.
+ * is ignored (except a refund, which ends its source whenever it is dated), and a status that
+ * arrived before its grant (a cancellation, a refund before the creation) is kept and applied when
+ * the grant comes.
  */
 export function applyChange(
   state: ScopeState,
@@ -125,7 +126,9 @@ export function applyChange(
 
   if (change.kind === 'grant') return grant(state, change, seen, now);
 
-  if (seen && change.at.getTime() <= seen.at.getTime()) {
+  // A refund (or chargeback) is final whenever it is dated: the money went back, so a status of
+  // the source sent after the payment it refunds never keeps the plan alive.
+  if (seen && change.at.getTime() <= seen.at.getTime() && change.kind !== 'refund') {
     if (change.kind === 'renew') return lateRenewal(state, change, seen);
     return unchanged(change.at.getTime() === seen.at.getTime() ? 'duplicate' : 'stale');
   }
@@ -156,8 +159,13 @@ export function applyChange(
         };
       }
       case 'expire':
-      case 'refund':
         return { ref: change.ref, at: change.at, status: 'ended' };
+      case 'refund':
+        return {
+          ref: change.ref,
+          at: seen ? later(change.at, seen.at) : change.at,
+          status: 'ended',
+        };
     }
   })();
   const seenNext = remember(state.seen, entry);

@@ -4,6 +4,7 @@ import { AffiliateConversionService } from './affiliate/affiliate-conversion.ser
 import { EntitlementsService } from '../billing/entitlements.service.js';
 import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
+import type { ReversalReason } from './schemas/affiliate-reversal.schema.js';
 
 /** A payment the provider says was made for one of our orders (signature or API verified). */
 export type PaidOrder = {
@@ -23,14 +24,18 @@ export type AfterGrant = (userId: string, scope: 'main' | 'addon') => Promise<un
 export type FulfilOutcome =
   | { kind: 'granted' | 'already-granted'; order: OrderRow; grant: string }
   | { kind: 'unknown-order' }
-  | { kind: 'amount-mismatch'; order: OrderRow };
+  | { kind: 'amount-mismatch'; order: OrderRow }
+  /** The order was refunded or charged back (before or after a grant): it grants nothing. */
+  | { kind: 'refunded'; order: OrderRow };
 
 /**
  * What every provider's paths (the page's verify call, webhooks, reconciliation) do with a paid
  * order or a refund, so that they converge whichever comes first and however often: the order
  * goes created → paid once and keeps the payment's time; the plan stored with the order is
  * granted through EntitlementsService keyed by the payment id with that time (a second grant is
- * a 'duplicate'); the payment is recorded once (unique provider + payment id).
+ * a 'duplicate'); the payment is recorded once (unique provider + payment id). A refund or a
+ * chargeback ends the plan by state and marks the order refunded, whichever comes first: an
+ * order refunded is never fulfilled again, and the grant of a payment refunded earlier is ended.
  */
 @Injectable()
 export class PaymentFulfilmentService {
@@ -53,6 +58,7 @@ export class PaymentFulfilmentService {
   async fulfil(paid: PaidOrder): Promise<FulfilOutcome> {
     const stored = await this.orders.find(paid.provider, paid.orderId);
     if (!stored) return { kind: 'unknown-order' };
+    if (stored.status === 'refunded') return { kind: 'refunded', order: stored };
     if (stored.amountMinor !== paid.amountMinor || stored.currency !== paid.currency) {
       this.logger.error(
         `${paid.provider} payment ${paid.paymentId} of ${String(paid.amountMinor)} ${paid.currency} ` +
@@ -112,14 +118,17 @@ export class PaymentFulfilmentService {
   }
 
   /**
-   * The payment was refunded: its plan ends by state (EntitlementsService.refund, keyed by the
-   * payment id; a grant arriving later for it changes nothing). Null: not one of our orders.
+   * The payment was refunded or charged back: its plan ends by state (EntitlementsService.refund,
+   * keyed by the payment id; a grant arriving later for it changes nothing), the order is marked
+   * refunded (fulfil refuses it from then on), and the affiliate tracker hears of it once if it
+   * heard of the sale. Null: not one of our orders.
    */
   async refund(input: {
     provider: string;
     orderId: string;
     paymentId: string;
     at: Date;
+    reason: ReversalReason;
   }): Promise<{ order: OrderRow; outcome: string } | null> {
     const order = await this.orders.find(input.provider, input.orderId);
     if (!order) return null;
@@ -136,6 +145,14 @@ export class PaymentFulfilmentService {
       at,
     });
     await this.orders.markRefunded(input.provider, input.orderId, at);
+    this.conversions.reverseInBackground({
+      provider: input.provider,
+      orderId: order.orderId,
+      paymentId: input.paymentId,
+      userId: order.userId,
+      reason: input.reason,
+      at,
+    });
     return { order, outcome };
   }
 }

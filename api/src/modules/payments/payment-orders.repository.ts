@@ -107,13 +107,24 @@ export class PaymentOrdersRepository {
       .exec();
   }
 
-  /** Unpaid orders created between `from` and `to`, least recently checked first. */
-  unpaidBetween(provider: string, from: Date, to: Date, limit: number): Promise<OrderRow[]> {
+  /**
+   * The provider's orders in a state whose time is between `from` and `to`, least recently
+   * checked first: unpaid ones ('created') by when they were created, paid ones by when they
+   * were paid.
+   */
+  dueForCheck(
+    provider: string,
+    status: 'created' | 'paid',
+    from: Date,
+    to: Date,
+    limit: number,
+  ): Promise<OrderRow[]> {
+    const time = status === 'created' ? 'createdAt' : 'paidAt';
     return this.orders
       .find({
         provider: eq(provider),
-        status: eq('created'),
-        createdAt: { $gte: from, $lte: to },
+        status: eq(status),
+        [time]: { $gte: from, $lte: to },
       })
       .sort({ checkedAt: 1, createdAt: 1 })
       .limit(limit)

@@ -18,6 +18,7 @@ import {
   AffiliateConversion,
   AffiliateConversionSchema,
 } from './schemas/affiliate-conversion.schema.js';
+import { AffiliateReversal, AffiliateReversalSchema } from './schemas/affiliate-reversal.schema.js';
 import { WebhookEventsRepository } from './webhook-events.repository.js';
 
 /**
@@ -33,6 +34,7 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
       { name: PaymentCapture.name, schema: PaymentCaptureSchema },
       { name: ProviderSubscription.name, schema: ProviderSubscriptionSchema },
       { name: AffiliateConversion.name, schema: AffiliateConversionSchema },
+      { name: AffiliateReversal.name, schema: AffiliateReversalSchema },
     ]),
   ],
   providers: [

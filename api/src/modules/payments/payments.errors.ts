@@ -22,6 +22,13 @@ export const paymentErrors = {
   orderNotFound: () => new DomainError('PAYMENT_ORDER_NOT_FOUND', VERIFICATION_FAILED_TEXT, 400),
   verificationFailed: () =>
     new DomainError('PAYMENT_VERIFICATION_FAILED', VERIFICATION_FAILED_TEXT, 400),
+  /** The payment was refunded or charged back: confirming it again upgrades nothing. */
+  paymentRefunded: () =>
+    new DomainError(
+      'PAYMENT_REFUNDED',
+      'This payment was refunded, so it does not upgrade your plan. Please Contact Support if this is a mistake.',
+      409,
+    ),
   providerUnavailable: (provider: string) =>
     new DomainError(
       'PAYMENT_PROVIDER_UNAVAILABLE',

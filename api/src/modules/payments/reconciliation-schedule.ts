@@ -1,35 +1,43 @@
 import type { Logger } from '@nestjs/common';
 import type { OrderRow, PaymentOrdersRepository } from './payment-orders.repository.js';
 
-// Orders one pass of the card or wallet reconciliation asks the provider about, at most.
+// Orders one pass of a sweep asks the provider about, at most.
 const ORDERS_PER_RUN = 50;
 
 /**
- * The card's and the wallet's pass: the provider's orders still unpaid between `untilMs` and
- * `afterMs` ago, each asked about (`settle` answers how many payments it granted), then marked
- * checked; one order's failure is logged and counted, and the pass goes on.
+ * Which of a provider's orders a sweep asks about: unpaid ones created between `untilMs` and
+ * `afterMs` ago (a payment whose grant was missed), or paid ones paid within `untilMs` (a refund
+ * or chargeback whose webhooks were missed).
  */
-export async function sweepUnpaidOrders(input: {
+export type SweepWindow = { status: 'created' | 'paid'; afterMs: number; untilMs: number };
+
+/**
+ * One pass of the card's or the wallet's sweep: the provider's orders in the window, each asked
+ * about (`settle` answers how many changes it made), then marked checked; one order's failure is
+ * logged and counted, and the pass goes on.
+ */
+export async function sweepOrders(input: {
   provider: string;
   name: string;
   orders: PaymentOrdersRepository;
   logger: Logger;
-  reconcile: { afterMs: number; untilMs: number };
+  window: SweepWindow;
   now: Date;
   settle: (order: OrderRow) => Promise<number>;
-}): Promise<{ checked: number; granted: number; failed: number }> {
-  const { provider, orders, reconcile, now } = input;
-  const summary = { checked: 0, granted: 0, failed: 0 };
-  const due = await orders.unpaidBetween(
+}): Promise<{ checked: number; changed: number; failed: number }> {
+  const { provider, orders, window, now } = input;
+  const summary = { checked: 0, changed: 0, failed: 0 };
+  const due = await orders.dueForCheck(
     provider,
-    new Date(now.getTime() - reconcile.untilMs),
-    new Date(now.getTime() - reconcile.afterMs),
+    window.status,
+    new Date(now.getTime() - window.untilMs),
+    new Date(now.getTime() - window.afterMs),
     ORDERS_PER_RUN,
   );
   for (const order of due) {
     summary.checked += 1;
     try {
-      summary.granted += await input.settle(order);
+      summary.changed += await input.settle(order);
       await orders.markChecked(provider, order.orderId, now);
     } catch (error) {
       summary.failed += 1;

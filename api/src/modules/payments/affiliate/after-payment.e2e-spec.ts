@@ -118,10 +118,13 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
   };
   const settled = async () => {
     await sandbox.idle();
+    await wallet.idle();
     await platform.app.get(AffiliateConversionService).idle();
   };
   const conversionsOf = (paymentId: string) =>
     tracker.received.filter((body) => body.paymentId === paymentId);
+  const reversalsOf = (paymentId: string) =>
+    conversionsOf(paymentId).filter((body) => body.event === 'reversal');
 
   beforeAll(async () => {
     sandbox = await startRazorpaySandbox({
@@ -149,9 +152,11 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
       PAYPAL_API_URL: wallet.url,
     });
     sandbox.setWebhookUrl(`${platform.api}/api/webhooks/razorpay`);
+    wallet.setWebhookUrl(`${platform.api}/api/webhooks/paypal`);
   });
   afterAll(async () => {
     await sandbox.idle();
+    await wallet.idle();
     await platform.close();
     await tracker.close();
     await sandbox.close();
@@ -308,6 +313,98 @@ describe('after a payment: receipts and the affiliate sale conversion', () => {
         });
       },
     );
+
+    it('a refund of a referred sale sends the tracker one reversal, however many refund and chargeback events follow', async () => {
+      const who = await person();
+      const paid = await buy(who, { aff: 'partner_rev' });
+      await settled();
+      expect(conversionsOf(paid.razorpay_payment_id)).toMatchObject([{ event: 'sale' }]);
+      // refund.processed and payment.refunded, each delivered twice, then a lost dispute.
+      sandbox.setHabits({ copies: 2, retryDelaysMs: [50] });
+      try {
+        sandbox.refund(paid.razorpay_payment_id);
+        await settled();
+        const dispute = sandbox.openDispute(paid.razorpay_payment_id);
+        sandbox.closeDispute(dispute.id, 'lost');
+        await settled();
+      } finally {
+        sandbox.setHabits({ retryDelaysMs: [50, 100] });
+      }
+      expect(reversalsOf(paid.razorpay_payment_id)).toEqual([
+        {
+          event: 'reversal',
+          paymentId: paid.razorpay_payment_id,
+          orderId: paid.razorpay_order_id,
+          provider: 'razorpay',
+          reason: 'refund',
+          amount: MONTHLY_USD,
+          currency: 'USD',
+          referral: 'partner_rev',
+          customerId: who.userId,
+          reversedAt: expect.stringMatching(/^\d{4}-/) as unknown,
+        },
+      ]);
+      expect(
+        await platform.db
+          .collection('affiliate_reversals')
+          .findOne({ paymentId: paid.razorpay_payment_id }),
+      ).toMatchObject({ status: 'sent', outcome: '200', reason: 'refund' });
+    });
+
+    it('a chargeback of a referred wallet sale (PAYMENT.CAPTURE.REVERSED ×3) sends one reversal', async () => {
+      const who = await person();
+      const created = await post(who, '/api/paypal/create-order', {
+        plan: 'pro-monthly',
+        aff: 'wallet_rev',
+      });
+      const { orderId } = (await created.json()) as PaypalCreateOrderResponse;
+      wallet.approve(orderId, { webhooks: 'drop' });
+      const success = { emailId: who.email, plan: 'pro-monthly', orderID: orderId };
+      expect((await post(who, '/api/paypal-payment-success', success)).status).toBe(200);
+      await settled();
+      const capture = wallet.order(orderId)?.purchase_units[0]?.payments?.captures[0];
+      if (!capture) throw new Error('no capture');
+      wallet.setHabits({ copies: 3, retryDelaysMs: [50] });
+      try {
+        wallet.reverse(capture.id);
+        await settled();
+      } finally {
+        wallet.setHabits({});
+      }
+      expect(reversalsOf(capture.id)).toMatchObject([
+        {
+          event: 'reversal',
+          orderId,
+          provider: 'paypal',
+          reason: 'chargeback',
+          amount: 4,
+          referral: 'wallet_rev',
+        },
+      ]);
+    });
+
+    it('a sale refunded before it was granted is never reported, nor reversed', async () => {
+      const who = await person();
+      const created = await post(who, '/api/create-order', { ...MONTHLY, aff: 'partner_early' });
+      const order = (await created.json()) as CreateOrderResponse;
+      const paid = await sandbox.pay(order.orderId, { webhooks: 'drop' });
+      if (paid.status !== 'captured') throw new Error('sandbox declined');
+      sandbox.refund(paid.razorpay_payment_id);
+      await settled();
+      const verified = await post(who, '/api/verify-payment', {
+        razorpay_order_id: paid.razorpay_order_id,
+        razorpay_payment_id: paid.razorpay_payment_id,
+        razorpay_signature: paid.razorpay_signature,
+      });
+      expect(verified.status).toBe(409);
+      await settled();
+      expect(conversionsOf(paid.razorpay_payment_id)).toEqual([]);
+      expect(
+        await platform.db
+          .collection('affiliate_reversals')
+          .findOne({ paymentId: paid.razorpay_payment_id }),
+      ).toMatchObject({ status: 'no-sale' });
+    });
 
     it('sends nothing, and stores no marker, when AFFILIATE_CONVERSION_URL is unset', async () => {
       const settings = platform.app.get<AppConfig>(APP_CONFIG).afterPayment.affiliateConversion;

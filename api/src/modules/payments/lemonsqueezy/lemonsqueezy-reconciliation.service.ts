@@ -18,8 +18,9 @@ export type LsReconcileSummary = { checked: number; changed: number; failed: num
  * a 'duplicate', nothing changes). A subscription whose every webhook was lost is matched to its
  * person by its order (if order_created arrived) or by the buyer's email when exactly one of our
  * people has it; its first order is then read and recorded too (the payment row). The store's
- * one-off orders (Lifetime, top-ups) are listed too: a paid one never recorded is recorded and
- * granted or credited once, a refund of one recorded as paid is applied. A subscription still
+ * orders are listed too: a paid one-off order (Lifetime, a top-up) never recorded is recorded and
+ * granted or credited once, a refund of any order recorded as paid (a subscription's first order
+ * included: it ends the subscription) is applied. A subscription still
  * renewing although another plan replaced it is cancelled (SupersededSubscriptionsService). `runOnce` is what the
  * interval calls (and tests).
  */
@@ -81,7 +82,7 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
       summary.checked += 1;
       try {
         if (order.attributes.test_mode !== this.client.config.testMode) continue;
-        const result = await this.state.reconcileOneOffOrder(order);
+        const result = await this.state.reconcileOrder(order);
         if (result?.outcome === 'processed') {
           summary.changed += 1;
           this.logger.warn(`Lemon Squeezy reconciliation: order ${order.id}: ${result.detail}`);

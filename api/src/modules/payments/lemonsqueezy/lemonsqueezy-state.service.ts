@@ -11,6 +11,7 @@ import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repos
 import { SupersededSubscriptionsService } from './superseded-subscriptions.service.js';
 import {
   LemonSqueezyClient,
+  type LsInvoiceAttributes,
   type LsOrderAttributes,
   type LsResource,
   type LsSubscriptionAttributes,
@@ -298,6 +299,7 @@ export class LemonSqueezyStateService {
         orderId,
         paymentId: orderId,
         at,
+        reason: 'refund',
       });
       return {
         outcome: 'processed',
@@ -333,6 +335,41 @@ export class LemonSqueezyStateService {
     };
   }
 
+  /**
+   * A subscription's payment refunded in full (subscription_payment_refunded: a refund, or a
+   * chargeback, which reaches us as a refund): the subscription's plan ends as a refund of its
+   * first order ends it (EntitlementsService.refund, once, whatever its subscription's later
+   * status; an add-on's month's allowance is taken back). A partial refund changes nothing. A
+   * refund that overtook its subscription fails, so the provider retries it.
+   */
+  async refundedInvoice(invoice: LsResource<LsInvoiceAttributes>): Promise<StateOutcome> {
+    const attributes = invoice.attributes;
+    const links = { orderId: null, paymentId: `invoice-${invoice.id}` };
+    if (attributes.status !== 'refunded') {
+      return { outcome: 'ignored', detail: `invoice ${attributes.status}`, ...links };
+    }
+    const subscriptionId = String(attributes.subscription_id);
+    const subscription = await this.subscriptions.find(LEMONSQUEEZY, subscriptionId);
+    if (!subscription) {
+      throw new Error(
+        `invoice ${invoice.id} refunded before subscription ${subscriptionId} was seen`,
+      );
+    }
+    const outcome = await this.entitlements.refund({
+      userId: subscription.userId,
+      scope: subscription.scope,
+      provider: LEMONSQUEEZY,
+      id: subscriptionId,
+      at: date(attributes.refunded_at) ?? date(attributes.updated_at) ?? new Date(),
+    });
+    return {
+      outcome: 'processed',
+      detail: `subscription ${subscriptionId} payment refunded: ${outcome}`,
+      userId: subscription.userId,
+      ...links,
+    };
+  }
+
   /** A subscription invoice paid after the first one: one payment row per invoice. */
   async recordRenewal(input: {
     invoiceId: string;
@@ -362,20 +399,23 @@ export class LemonSqueezyStateService {
   }
 
   /**
-   * Reconciliation of a one-off order (Lifetime, a top-up) whose webhooks were lost: a paid order
-   * we have not recorded is recorded (its buyer found by email); a refund of one we recorded as
-   * paid is applied. Null: nothing to do.
+   * Reconciliation of an order whose webhooks were lost: a paid one-off order (Lifetime, a
+   * top-up) we have not recorded is recorded (its buyer found by email); a refund of any order we
+   * recorded as paid (a subscription's first order too) is applied. Null: nothing to do.
    */
-  async reconcileOneOffOrder(order: LsResource<LsOrderAttributes>): Promise<StateOutcome | null> {
+  async reconcileOrder(order: LsResource<LsOrderAttributes>): Promise<StateOutcome | null> {
     const product = this.productOf(order.attributes.first_order_item?.variant_id);
-    if (!product || isSubscriptionProduct(product)) return null;
+    if (!product) return null;
     const stored = await this.orders.find(LEMONSQUEEZY, order.id);
+    // Any order we recorded as paid and the store says is refunded (a subscription's first
+    // order too: its refund ends the subscription).
+    if (order.attributes.status === 'refunded' && stored?.status === 'paid') {
+      return this.refundedOrder(order);
+    }
+    if (isSubscriptionProduct(product)) return null;
     if (order.attributes.status === 'paid' && stored?.status !== 'paid') {
       const owner = stored?.userId ?? (await this.userByEmail(order.attributes.user_email));
       return owner ? this.paidOrder(order, null, owner) : null;
-    }
-    if (order.attributes.status === 'refunded' && stored?.status === 'paid') {
-      return this.refundedOrder(order);
     }
     return null;
   }

@@ -4,6 +4,7 @@ import { hmacSha256Hex, sha256Hex, signatureMatches } from '../signatures.js';
 import { WebhookEventsRepository } from '../webhook-events.repository.js';
 import {
   LemonSqueezyClient,
+  type LsInvoiceAttributes,
   type LsOrderAttributes,
   type LsResource,
   type LsSubscriptionAttributes,
@@ -122,6 +123,10 @@ export class LemonSqueezyWebhookService {
           resource as unknown as LsResource<LsSubscriptionAttributes>,
           custom.user_id,
         );
+      case 'subscription_payment_refunded':
+        // A refund or a chargeback of one of its payments (Lemon Squeezy has no chargeback event
+        // of its own): the subscription's plan ends, whatever its status says next.
+        return this.state.refundedInvoice(resource as unknown as LsResource<LsInvoiceAttributes>);
       case 'subscription_payment_success':
       case 'subscription_payment_failed':
       case 'subscription_payment_recovered': {

@@ -50,6 +50,24 @@ export type LsOrderAttributes = {
   test_mode: boolean;
 };
 
+/** A subscription invoice (subscription_payment_* events): one payment of a subscription. */
+export type LsInvoiceAttributes = {
+  store_id: number;
+  subscription_id: number;
+  /** initial, renewal, updated. */
+  billing_reason: string;
+  currency: string;
+  /** In cents. */
+  total: number;
+  /** pending, paid, void, refunded, partial_refund. */
+  status: string;
+  refunded?: boolean;
+  refunded_at?: string | null;
+  created_at: string;
+  updated_at: string;
+  test_mode: boolean;
+};
+
 export type LsResource<A> = { type: string; id: string; attributes: A };
 
 const PAGE_SIZE = 100;

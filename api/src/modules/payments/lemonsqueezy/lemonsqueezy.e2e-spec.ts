@@ -578,4 +578,90 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(await paymentRows(who.userId)).toBe(2);
     });
   });
+
+  describe('refunds and chargebacks of subscriptions (security plan 41)', () => {
+    const refunds = (userId: string) =>
+      count('billing_history', { userId, action: 'refund', outcome: 'applied' });
+
+    it('a chargeback of an add-on subscription (×3) ends it and takes back its month’s allowance, once', async () => {
+      const who = await person();
+      const { subscriptionId } = buy(who, people, V.sub100);
+      await sandbox.idle();
+      await platform.app.get(CreditsService).spend(who.userId, 30);
+      expect(await me(who)).toMatchObject({ isExtPremium: true, defaultBalance: 70 });
+      const created = sandbox.deliveries.find(
+        (d) =>
+          d.event === 'subscription_created' && d.body.includes(`"id":"${subscriptionId ?? ''}"`),
+      );
+      sandbox.setHabits({ copies: 3, retryDelaysMs: [20] });
+      sandbox.refundPayment(subscriptionId ?? '', { chargeback: true });
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({
+        isExtPremium: false,
+        extPlan: null,
+        defaultBalance: 0,
+      });
+      expect(await refunds(who.userId)).toBe(1);
+      expect(
+        await count('billing_history', {
+          userId: who.userId,
+          scope: 'addon',
+          action: 'refund',
+          'detail.takenBack': 70,
+        }),
+      ).toBe(1);
+      // A replay of the subscription's creation gives back neither the plan nor the allowance.
+      const body = created?.body ?? '';
+      expect(
+        (await post(body, { 'x-event-name': 'subscription_created', 'x-signature': sign(body) }))
+          .status,
+      ).toBe(200);
+      expect(await me(who)).toMatchObject({ isExtPremium: false, defaultBalance: 0 });
+    });
+
+    it('an add-on subscription’s refunded order takes back its month’s allowance as well', async () => {
+      const who = await person();
+      const { orderId } = buy(who, people, V.sub100);
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isExtPremium: true, defaultBalance: 100 });
+      sandbox.refund(orderId);
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isExtPremium: false, defaultBalance: 0 });
+    });
+
+    it('a refunded payment ends Pro Monthly even when the cancellation sent after it arrives first', async () => {
+      const who = await person();
+      const { subscriptionId } = buy(who, people, V.monthly);
+      await sandbox.idle();
+      sandbox.renew(subscriptionId ?? '');
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+      // subscription_updated (cancelled, newer) first, the refund of the renewal last.
+      sandbox.setHabits({ outOfOrder: true, retryDelaysMs: [20] });
+      sandbox.refundPayment(subscriptionId ?? '', { chargeback: true });
+      await sandbox.idle();
+      expect(sandbox.deliveries.slice(-3).map((d) => [d.event, d.status])).toEqual([
+        ['subscription_updated', 200],
+        ['subscription_cancelled', 200],
+        ['subscription_payment_refunded', 200],
+      ]);
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await refunds(who.userId)).toBe(1);
+    });
+
+    it('reconciliation catches a subscription’s refunded order whose webhooks were all dropped', async () => {
+      const who = await person();
+      const { orderId } = buy(who, people, V.yearly);
+      await sandbox.idle();
+      sandbox.setWebhookUrl(`${platform.api}/api/webhooks/nowhere`);
+      sandbox.refund(orderId);
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Yearly' });
+      const reconciliation = platform.app.get(LemonSqueezyReconciliationService);
+      expect((await reconciliation.runOnce()).changed).toBeGreaterThanOrEqual(1);
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      await reconciliation.runOnce();
+      expect(await refunds(who.userId)).toBe(1);
+    });
+  });
 });

@@ -110,7 +110,8 @@ export class PaypalOrdersService {
   /**
    * The page's "it worked": the person's own stored order (the one named, or their latest for
    * the plan) is captured here and granted only when PayPal says it is COMPLETED for the order's
-   * amount; the answer is the server's record. An order never approved upgrades nothing.
+   * amount; the answer is the server's record. An order never approved upgrades nothing; one
+   * refunded or reversed answers PAYMENT_REFUNDED.
    */
   async paymentSuccess(
     userId: string,
@@ -131,6 +132,7 @@ export class PaypalOrdersService {
     if (!order || order.userId !== userId || order.plan !== plan)
       throw paymentErrors.orderNotFound();
     const outcome = order.status === 'paid' ? 'already-granted' : await this.settle(order);
+    if (outcome === 'refunded') throw paymentErrors.paymentRefunded();
     if (outcome !== 'granted' && outcome !== 'already-granted') {
       this.logger.warn(
         `PayPal success call for order ${order.orderId}: ${outcome}, nothing granted`,

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
-import { PaymentOrdersRepository } from '../payment-orders.repository.js';
+import { PaymentOrdersRepository, type OrderRow } from '../payment-orders.repository.js';
 import { paymentErrors } from '../payments.errors.js';
 import { sha256Hex } from '../signatures.js';
 import {
@@ -23,9 +23,11 @@ export type PaypalWebhookHeaders = Partial<Record<keyof WebhookTransmission, str
 /**
  * POST /api/webhooks/paypal. PayPal signs with a certificate; the documented check is its own
  * verify-webhook-signature call with the five PAYPAL-* transmission headers and our webhook id
- * (missing headers or FAILURE → 401, never 500). Each event is handled once per event id and by
- * state: an approved order is captured (same key as every other path), a completed capture is
- * granted once (converging with the success call), a refund ends the plan.
+ * (missing headers or FAILURE → 401, never 500), sent the delivery's bytes as received. Each
+ * event is handled once per event id and by state: an approved order is captured (same key as
+ * every other path), a completed capture is granted once (converging with the success call), a
+ * refund or a reversal (PayPal taking the money back: a chargeback) ends the plan, even one that
+ * arrives before the capture it reverses.
  */
 @Injectable()
 export class PaypalWebhookService {
@@ -52,7 +54,7 @@ export class PaypalWebhookService {
       ? 'missing PayPal transmission headers'
       : !event
         ? 'body is not a JSON event'
-        : (await this.client.verifyWebhookSignature(transmission, event))
+        : (await this.client.verifyWebhookSignature(transmission, rawBody))
           ? null
           : 'verification FAILURE';
     if (refusal || !event) {
@@ -98,12 +100,15 @@ export class PaypalWebhookService {
           links: { ...links, userId: order.userId },
         };
       }
-      case 'PAYMENT.CAPTURE.REFUNDED': {
+      case 'PAYMENT.CAPTURE.REFUNDED':
+      case 'PAYMENT.CAPTURE.REVERSED': {
         // The resource is the refund; its capture is the link rel=up (…/v2/payments/captures/ID).
         const captureId = captureOfRefund(resource);
         if (!captureId)
           return { outcome: 'ignored', detail: 'refund without its capture', links: {} };
-        const order = await this.orders.findByPayment(PAYPAL, captureId);
+        const order =
+          (await this.orders.findByPayment(PAYPAL, captureId)) ??
+          (await this.orderOfCapture(captureId));
         if (!order)
           return {
             outcome: 'rejected',
@@ -111,15 +116,17 @@ export class PaypalWebhookService {
             links: { paymentId: captureId },
           };
         const at = str(resource.create_time) ?? str(event.create_time);
+        const reason = type === 'PAYMENT.CAPTURE.REVERSED' ? 'chargeback' : 'refund';
         const result = await this.fulfilment.refund({
           provider: PAYPAL,
           orderId: order.orderId,
           paymentId: captureId,
           at: at && !Number.isNaN(Date.parse(at)) ? new Date(at) : new Date(),
+          reason,
         });
         const links = { orderId: order.orderId, paymentId: captureId, userId: order.userId };
         if (!result) return { outcome: 'rejected', detail: 'unknown order', links };
-        return { outcome: 'processed', detail: `refund ${result.outcome}`, links };
+        return { outcome: 'processed', detail: `${reason} ${result.outcome}`, links };
       }
       default:
         return {
@@ -128,6 +135,16 @@ export class PaypalWebhookService {
           links: {},
         };
     }
+  }
+
+  /**
+   * The order of a capture we have not recorded yet (its refund or reversal overtook the
+   * capture's own events): PayPal names it in the capture's related ids.
+   */
+  private async orderOfCapture(captureId: string): Promise<OrderRow | null> {
+    const capture = await this.client.getCapture(captureId);
+    const orderId = str(capture.supplementary_data?.related_ids?.order_id);
+    return orderId ? this.orders.find(PAYPAL, orderId) : null;
   }
 }
 

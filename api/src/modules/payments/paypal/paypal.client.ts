@@ -9,7 +9,7 @@ import { paymentErrors } from '../payments.errors.js';
 // its dist/cjs/client.js): getBaseUri maps its `environment` (Production / Sandbox) to fixed
 // api-m.paypal.com / api-m.sandbox.paypal.com and throws for anything else, so it cannot talk to
 // the local sandbox (PAYPAL_API_URL); and it has no controller for verify-webhook-signature, which
-// the webhook needs anyway. The five calls the API makes are written here instead.
+// the webhook needs anyway. The six calls the API makes are written here instead.
 
 export type PaypalAmount = { currency_code: string; value: string };
 
@@ -91,6 +91,15 @@ export class PaypalClient {
     });
   }
 
+  /** A capture's details (`GET /v2/payments/captures/:id`): its status and its order. */
+  getCapture(id: string): Promise<PaypalCapture> {
+    return this.json<PaypalCapture>(
+      'read a capture',
+      'GET',
+      `/v2/payments/captures/${encodeURIComponent(id)}`,
+    );
+  }
+
   getOrder(id: string): Promise<PaypalOrder> {
     return this.json<PaypalOrder>(
       'read an order',
@@ -134,27 +143,30 @@ export class PaypalClient {
   }
 
   /**
-   * PayPal's own check of a delivery's signature for our webhook id: SUCCESS or not. The event
-   * goes back as parsed JSON, as the call takes it; PayPal's events carry amounts as strings, so
-   * parsing and serialising again keeps the bytes it signed.
+   * PayPal's own check of a delivery's signature for our webhook id: SUCCESS or not. PayPal
+   * checks its signature over the event exactly as it was delivered (the CRC-32 of its bytes):
+   * the delivery's raw bytes go back as `webhook_event`, spliced into the request's JSON, never
+   * the event parsed and serialised again (key order, spacing and escapes would change them).
+   * `rawEvent` must be one JSON object (the caller has parsed it).
    */
   async verifyWebhookSignature(
     transmission: WebhookTransmission,
-    event: unknown,
+    rawEvent: Buffer,
   ): Promise<boolean> {
     const { webhookId } = this.settings();
+    const fields = JSON.stringify({
+      auth_algo: transmission.authAlgo,
+      cert_url: transmission.certUrl,
+      transmission_id: transmission.transmissionId,
+      transmission_sig: transmission.transmissionSig,
+      transmission_time: transmission.transmissionTime,
+      webhook_id: webhookId,
+    });
+    const body = `${fields.slice(0, -1)},"webhook_event":${rawEvent.toString('utf8')}}`;
     let response: Response;
     try {
       response = await this.send('POST', '/v1/notifications/verify-webhook-signature', {
-        body: {
-          auth_algo: transmission.authAlgo,
-          cert_url: transmission.certUrl,
-          transmission_id: transmission.transmissionId,
-          transmission_sig: transmission.transmissionSig,
-          transmission_time: transmission.transmissionTime,
-          webhook_id: webhookId,
-          webhook_event: event,
-        },
+        rawBody: body,
       });
     } catch (error) {
       throw this.unavailable('verify a webhook signature', error);
@@ -205,7 +217,7 @@ export class PaypalClient {
   private async send(
     method: 'GET' | 'POST',
     path: string,
-    options: { headers?: Record<string, string>; body?: unknown },
+    options: { headers?: Record<string, string>; body?: unknown; rawBody?: string },
   ): Promise<Response> {
     const config = this.settings();
     for (let attempt = 0; ; attempt += 1) {
@@ -220,7 +232,11 @@ export class PaypalClient {
             Authorization: `Bearer ${token}`,
             ...options.headers,
           },
-          ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+          ...(options.rawBody !== undefined
+            ? { body: options.rawBody }
+            : options.body === undefined
+              ? {}
+              : { body: JSON.stringify(options.body) }),
           signal: AbortSignal.timeout(config.timeoutMs),
         });
       } catch (error) {

@@ -66,6 +66,33 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       body,
     });
   };
+  /** Captures the order at PayPal behind the API's back (its answer and webhooks lost). */
+  const captureAtPaypal = async (orderId: string) => {
+    sandbox.setWebhookUrl('http://127.0.0.1:9/nowhere');
+    try {
+      const tokenResponse = await fetch(`${sandbox.url}/v1/oauth2/token`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from(`${KEYS.clientId}:${KEYS.clientSecret}`).toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: 'grant_type=client_credentials',
+      });
+      const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
+      const captured = await fetch(`${sandbox.url}/v2/checkout/orders/${orderId}/capture`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(captured.status).toBe(201);
+      await sandbox.idle();
+    } finally {
+      sandbox.setWebhookUrl(`${platform.api}/api/webhooks/paypal`);
+    }
+    const capture = sandbox.order(orderId)?.purchase_units[0]?.payments?.captures[0];
+    if (!capture) throw new Error('no capture');
+    return capture;
+  };
   const event = (id: string, eventType: string, resource: unknown) =>
     JSON.stringify({
       id,
@@ -345,27 +372,8 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       const who = await person();
       const orderId = await createOrder(who, 'pro-weekly');
       sandbox.approve(orderId, { webhooks: 'drop' });
-      sandbox.setWebhookUrl('http://127.0.0.1:9/nowhere');
       // Captured at PayPal (by an earlier success call whose answer was lost); its webhook lost.
-      const captureResponse = await fetch(`${sandbox.url}/v1/oauth2/token`, {
-        method: 'POST',
-        headers: {
-          authorization: `Basic ${Buffer.from(`${KEYS.clientId}:${KEYS.clientSecret}`).toString('base64')}`,
-          'content-type': 'application/x-www-form-urlencoded',
-        },
-        body: 'grant_type=client_credentials',
-      });
-      const { access_token: token } = (await captureResponse.json()) as { access_token: string };
-      const captured = await fetch(`${sandbox.url}/v2/checkout/orders/${orderId}/capture`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: '{}',
-      });
-      expect(captured.status).toBe(201);
-      await sandbox.idle();
-      sandbox.setWebhookUrl(`${platform.api}/api/webhooks/paypal`);
-      const capture = sandbox.order(orderId)?.purchase_units[0]?.payments?.captures[0];
-      if (!capture) throw new Error('no capture');
+      const capture = await captureAtPaypal(orderId);
       const eventId = 'WH-SAMEEVENT00000001';
       const body = event(eventId, 'PAYMENT.CAPTURE.COMPLETED', capture);
       const answers = await Promise.all([
@@ -448,6 +456,114 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       );
       expect(replay.status).toBe(200);
       expect(await me(who)).toMatchObject({ isPremium: false });
+    });
+  });
+
+  describe('reversals (security plan 41)', () => {
+    const refundsApplied = (userId: string) =>
+      count('billing_history', { userId, action: 'refund', outcome: 'applied' });
+    const bought = async (who: SignedIn, plan = 'pro-monthly') => {
+      const orderId = await createOrder(who, plan);
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      expect((await success(who, plan, orderId)).status).toBe(200);
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isPremium: true });
+      const capture = sandbox.order(orderId)?.purchase_units[0]?.payments?.captures[0];
+      if (!capture) throw new Error('no capture');
+      return { orderId, capture };
+    };
+
+    it('PAYMENT.CAPTURE.REVERSED delivered ×3 ends the plan once; the success call replayed answers an error', async () => {
+      const who = await person();
+      const { orderId, capture } = await bought(who);
+      sandbox.setHabits({ copies: 3, retryDelaysMs: [50] });
+      try {
+        sandbox.reverse(capture.id);
+        await sandbox.idle();
+      } finally {
+        sandbox.setHabits({ retryDelaysMs: [50, 100] });
+      }
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await orderRow(orderId)).toMatchObject({ status: 'refunded' });
+      expect(await refundsApplied(who.userId)).toBe(1);
+      const reversed = await platform.db
+        .collection('webhook_events')
+        .find({ provider: 'paypal', eventType: 'PAYMENT.CAPTURE.REVERSED', orderId })
+        .toArray();
+      expect(reversed).toHaveLength(1);
+      expect(reversed[0]).toMatchObject({
+        outcome: 'processed',
+        detail: 'chargeback applied',
+        paymentId: capture.id,
+        userId: who.userId,
+      });
+      const again = await success(who, 'pro-monthly', orderId);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ success: false, code: 'PAYMENT_REFUNDED' });
+      expect(await me(who)).toMatchObject({ isPremium: false });
+    });
+
+    it('a reversal that arrives before its capture is known grants nothing, whatever comes next', async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'pro-yearly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      const capture = await captureAtPaypal(orderId);
+      sandbox.reverse(capture.id);
+      await sandbox.idle();
+      expect(await orderRow(orderId)).toMatchObject({ status: 'refunded' });
+      // The capture's own event, the success call and the job, late: nothing is granted.
+      const completed = await sendWebhook(
+        event('WH-COMPLETEDAFTERREV1', 'PAYMENT.CAPTURE.COMPLETED', {
+          ...capture,
+          status: 'COMPLETED',
+        }),
+      );
+      expect(completed.status).toBe(200);
+      const late = await success(who, 'pro-yearly', orderId);
+      expect(late.status).toBe(409);
+      expect(await late.json()).toMatchObject({ code: 'PAYMENT_REFUNDED' });
+      await platform.app.get(PaypalReconciliationService).runOnce();
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await grantsApplied(who.userId)).toBe(0);
+      expect(await count('payments', { userId: who.userId })).toBe(0);
+    });
+
+    it('the refund sweep catches a reversal whose webhooks were all dropped, once', async () => {
+      const who = await person();
+      const { orderId, capture } = await bought(who, 'pro-weekly');
+      sandbox.reverse(capture.id, { webhooks: 'drop' });
+      expect(await me(who)).toMatchObject({ isPremium: true });
+      const job = platform.app.get(PaypalReconciliationService);
+      const summary = await job.sweepRefunds();
+      expect(summary.refunded).toBe(1);
+      expect(summary.failed).toBe(0);
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await orderRow(orderId)).toMatchObject({ status: 'refunded' });
+      expect((await job.sweepRefunds()).refunded).toBe(0);
+      expect(await refundsApplied(who.userId)).toBe(1);
+    });
+  });
+
+  describe('verify-webhook-signature gets the delivery as received', () => {
+    it('verifies a delivery whose bytes are not JSON.stringify of its parse (spacing, key order, escapes)', async () => {
+      const who = await person();
+      const orderId = await createOrder(who, 'pro-monthly');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      const capture = await captureAtPaypal(orderId);
+      // As PayPal may send it: its own key order and spacing, non-ASCII text escaped.
+      const body =
+        `{\n  "summary": "Payment completed for $ 4.00 USD \\u2014 caf\\u00e9",\n` +
+        `  "event_type": "PAYMENT.CAPTURE.COMPLETED",\n  "id": "WH-RAWBYTES0000000001",\n` +
+        `  "resource_type": "capture",\n  "resource": ${JSON.stringify(capture, null, 1)}\n}\n`;
+      expect(JSON.stringify(JSON.parse(body))).not.toBe(body);
+      const response = await sendWebhook(body);
+      expect(response.status).toBe(200);
+      expect(
+        await platform.db
+          .collection('webhook_events')
+          .findOne({ provider: 'paypal', eventId: 'WH-RAWBYTES0000000001' }),
+      ).toMatchObject({ signatureValid: true, outcome: 'processed', paymentId: capture.id });
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
     });
   });
 

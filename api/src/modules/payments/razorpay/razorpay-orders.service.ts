@@ -91,6 +91,7 @@ export class RazorpayOrdersService {
       currency: order.currency,
       at: new Date(),
     });
+    if (outcome.kind === 'refunded') throw paymentErrors.paymentRefunded();
     if (outcome.kind === 'unknown-order' || outcome.kind === 'amount-mismatch') {
       throw paymentErrors.verificationFailed();
     }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
+import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { paymentErrors } from '../payments.errors.js';
 import { sha256Hex } from '../signatures.js';
 import { WebhookEventsRepository, type Handled } from '../webhook-events.repository.js';
@@ -13,14 +14,31 @@ type RazorpayEvent = {
   payload?: {
     payment?: { entity?: RazorpayPaymentEntity };
     refund?: { entity?: { id?: string; payment_id?: string; created_at?: number } };
+    dispute?: { entity?: RazorpayDisputeEntity };
   };
+};
+
+/** Razorpay's dispute entity (https://razorpay.com/docs/api/disputes/entity/), as read. */
+type RazorpayDisputeEntity = {
+  id?: string;
+  payment_id?: string;
+  amount?: number;
+  currency?: string;
+  /** open, under_review, won, lost, closed. */
+  status?: string;
+  /** fraud, retrieval, chargeback, pre_arbitration, arbitration. */
+  phase?: string;
+  reason_code?: string;
+  created_at?: number;
 };
 
 /**
  * POST /api/webhooks/razorpay. The signature over the raw body is the only authentication
  * (missing or wrong → 401); each event is handled once per event id (duplicates are expected)
  * and by state, so order does not matter: a capture grants (converging with the verify call and
- * the job), a refund ends the plan, anything else is recorded and ignored.
+ * the job), a refund or a lost dispute (a chargeback) ends the plan, an opened dispute is
+ * recorded against its payment (the plan stays until the dispute is lost), anything else is
+ * recorded and ignored.
  */
 @Injectable()
 export class RazorpayWebhookService {
@@ -30,6 +48,7 @@ export class RazorpayWebhookService {
     private readonly gateway: RazorpayGateway,
     private readonly events: WebhookEventsRepository,
     private readonly fulfilment: PaymentFulfilmentService,
+    private readonly orders: PaymentOrdersRepository,
   ) {}
 
   async receive(
@@ -88,6 +107,12 @@ export class RazorpayWebhookService {
               detail: 'amount or currency differs from the order',
               links: { ...links, userId: outcome.order.userId },
             };
+          case 'refunded':
+            return {
+              outcome: 'ignored',
+              detail: 'order refunded: nothing granted',
+              links: { ...links, userId: outcome.order.userId },
+            };
           case 'granted':
           case 'already-granted':
             return {
@@ -111,11 +136,52 @@ export class RazorpayWebhookService {
           orderId: payment.order_id,
           paymentId,
           at: secondsToDate(refund?.created_at ?? eventSeconds(event)),
+          reason: 'refund',
         });
         if (!result) return { outcome: 'rejected', detail: 'unknown order', links };
         return {
           outcome: 'processed',
           detail: `refund ${result.outcome}`,
+          links: { ...links, userId: result.order.userId },
+        };
+      }
+      case 'payment.dispute.created':
+      case 'payment.dispute.lost': {
+        const dispute = event.payload?.dispute?.entity;
+        const paymentId = dispute?.payment_id ?? payment?.id;
+        if (!dispute?.id || !paymentId) {
+          return { outcome: 'ignored', detail: 'dispute without its payment', links: {} };
+        }
+        const orderId =
+          (payment?.id === paymentId ? payment.order_id : null) ??
+          (await this.gateway.payment(paymentId)).order_id;
+        if (!orderId) {
+          return { outcome: 'rejected', detail: 'payment of no order', links: { paymentId } };
+        }
+        const links = { orderId, paymentId };
+        const what = `dispute ${dispute.id} (${dispute.phase ?? 'no phase'}, ${dispute.reason_code ?? 'no reason'})`;
+        if (type === 'payment.dispute.created') {
+          const order = await this.orders.find(RAZORPAY, orderId);
+          if (!order) return { outcome: 'rejected', detail: 'unknown order', links };
+          // Recorded against the payment (support sees it); the plan stays until it is lost.
+          return {
+            outcome: 'processed',
+            detail: `${what} opened: recorded, the plan stays until it is lost`,
+            links: { ...links, userId: order.userId },
+          };
+        }
+        // Lost: the money went back to the buyer, so what it paid for ends, as a refund does.
+        const result = await this.fulfilment.refund({
+          provider: RAZORPAY,
+          orderId,
+          paymentId,
+          at: secondsToDate(eventSeconds(event)),
+          reason: 'chargeback',
+        });
+        if (!result) return { outcome: 'rejected', detail: 'unknown order', links };
+        return {
+          outcome: 'processed',
+          detail: `${what} lost: chargeback ${result.outcome}`,
           links: { ...links, userId: result.order.userId },
         };
       }

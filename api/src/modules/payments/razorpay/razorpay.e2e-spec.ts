@@ -7,6 +7,7 @@ import {
 } from '../../../dev-payments/razorpay-sandbox.js';
 import { SignedInApp, type SignedIn } from '../../../testing/signed-in-app.js';
 import { formatPaymentsAudit } from '../../../cli/payments-report.js';
+import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentsAuditService } from '../payments-audit.service.js';
 import { RazorpayReconciliationService } from './razorpay-reconciliation.service.js';
 
@@ -397,6 +398,11 @@ describe('card payments (Razorpay) against the sandbox', () => {
       );
       expect(replay.status).toBe(200);
       expect(await me(who)).toMatchObject({ isPremium: false });
+      // Nor does the page's verify call replayed: an error, not success (security plan 41).
+      const verifyAgain = await post(who, '/api/verify-payment', paid);
+      expect(verifyAgain.status).toBe(409);
+      expect(await verifyAgain.json()).toMatchObject({ success: false, code: 'PAYMENT_REFUNDED' });
+      expect(await me(who)).toMatchObject({ isPremium: false });
     });
 
     it('records and ignores a capture for an order that is not ours (200, no grant)', async () => {
@@ -425,6 +431,129 @@ describe('card payments (Razorpay) against the sandbox', () => {
       );
       expect(response.status).toBe(200);
       expect(await me(who)).toMatchObject({ isPremium: false });
+    });
+  });
+
+  describe('chargebacks and disputes (security plan 41)', () => {
+    const refundsApplied = (userId: string) =>
+      count('billing_history', { userId, action: 'refund', outcome: 'applied' });
+    const paidAndVerified = async (who: SignedIn) => {
+      const order = await createOrder(who);
+      const paid = await payWithoutWebhooks(order.orderId);
+      expect((await post(who, '/api/verify-payment', paid)).status).toBe(200);
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+      return { order, paid };
+    };
+
+    it('records payment.dispute.created only; payment.dispute.lost ends the plan once, each delivered ×3', async () => {
+      const who = await person();
+      const { order, paid } = await paidAndVerified(who);
+      const paymentId = paid.razorpay_payment_id;
+      sandbox.setHabits({ copies: 3, retryDelaysMs: [50] });
+      try {
+        const dispute = sandbox.openDispute(paymentId);
+        await sandbox.idle();
+        // Opened: recorded against the payment (support sees it); the plan stays.
+        expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+        const opened = await platform.db
+          .collection('webhook_events')
+          .find({ provider: 'razorpay', eventType: 'payment.dispute.created', paymentId })
+          .toArray();
+        expect(opened).toHaveLength(1);
+        expect(opened[0]).toMatchObject({
+          outcome: 'processed',
+          userId: who.userId,
+          orderId: order.orderId,
+          detail: expect.stringContaining(`dispute ${dispute.id} (chargeback`) as unknown,
+        });
+        sandbox.closeDispute(dispute.id, 'lost');
+        await sandbox.idle();
+      } finally {
+        sandbox.setHabits({ retryDelaysMs: [50, 100] });
+      }
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await orderRow(order.orderId)).toMatchObject({ status: 'refunded' });
+      // The same lost dispute again under new event ids (a resend), in parallel: nothing more.
+      const lost = sandbox.deliveries.filter((d) => d.event === 'payment.dispute.lost').at(-1);
+      expect(lost?.status).toBe(200);
+      const body = JSON.stringify({
+        entity: 'event',
+        event: 'payment.dispute.lost',
+        contains: ['payment', 'dispute'],
+        payload: {
+          payment: { entity: capturedPayment(order, paid) },
+          dispute: { entity: { id: 'disp_Resent00000000', payment_id: paymentId, status: 'lost' } },
+        },
+        created_at: Math.floor(Date.now() / 1000),
+      });
+      const resent = await Promise.all([sendWebhook(body), sendWebhook(body), sendWebhook(body)]);
+      expect(resent.map((r) => r.status)).toEqual([200, 200, 200]);
+      expect(await refundsApplied(who.userId)).toBe(1);
+      expect(await grantsApplied(who.userId)).toBe(1);
+      // The verify call replayed after the chargeback: an error, not success.
+      const again = await post(who, '/api/verify-payment', paid);
+      expect(again.status).toBe(409);
+      expect(await again.json()).toMatchObject({ success: false, code: 'PAYMENT_REFUNDED' });
+      expect(await me(who)).toMatchObject({ isPremium: false });
+    });
+
+    it('a dispute lost before the payment was verified or captured grants nothing, whatever comes next', async () => {
+      const who = await person();
+      const order = await createOrder(who);
+      const paid = await payWithoutWebhooks(order.orderId);
+      const dispute = sandbox.openDispute(paid.razorpay_payment_id, { webhooks: 'drop' });
+      sandbox.closeDispute(dispute.id, 'lost');
+      await sandbox.idle();
+      expect(await orderRow(order.orderId)).toMatchObject({ status: 'refunded' });
+      // fulfil refuses the refunded order, whichever path brings the payment.
+      const fulfilment = platform.app.get(PaymentFulfilmentService);
+      expect(
+        await fulfilment.fulfil({
+          provider: 'razorpay',
+          orderId: order.orderId,
+          paymentId: paid.razorpay_payment_id,
+          amountMinor: order.amount,
+          currency: order.currency,
+          at: new Date(),
+        }),
+      ).toMatchObject({ kind: 'refunded' });
+      const verify = await post(who, '/api/verify-payment', paid);
+      expect(verify.status).toBe(409);
+      expect(await verify.json()).toMatchObject({ success: false, code: 'PAYMENT_REFUNDED' });
+      const captured = await sendWebhook(
+        webhookBody('payment.captured', capturedPayment(order, paid)),
+      );
+      expect(captured.status).toBe(200);
+      await platform.app.get(RazorpayReconciliationService).runOnce();
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await grantsApplied(who.userId)).toBe(0);
+      expect(await count('payments', { userId: who.userId })).toBe(0);
+    });
+
+    it('a dispute won changes nothing', async () => {
+      const who = await person();
+      const { paid } = await paidAndVerified(who);
+      const dispute = sandbox.openDispute(paid.razorpay_payment_id);
+      sandbox.closeDispute(dispute.id, 'won');
+      await sandbox.idle();
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+      expect(await refundsApplied(who.userId)).toBe(0);
+    });
+
+    it('the refund sweep catches a refund whose webhooks were all dropped, once', async () => {
+      const who = await person();
+      const { order, paid } = await paidAndVerified(who);
+      sandbox.refund(paid.razorpay_payment_id, { webhooks: 'drop' });
+      expect(await me(who)).toMatchObject({ isPremium: true });
+      const job = platform.app.get(RazorpayReconciliationService);
+      const summary = await job.sweepRefunds();
+      expect(summary.refunded).toBe(1);
+      expect(summary.failed).toBe(0);
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await orderRow(order.orderId)).toMatchObject({ status: 'refunded' });
+      // A second pass: the order is refunded, no longer among the paid ones.
+      expect((await job.sweepRefunds()).refunded).toBe(0);
+      expect(await refundsApplied(who.userId)).toBe(1);
     });
   });
 

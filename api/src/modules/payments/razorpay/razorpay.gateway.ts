@@ -17,6 +17,7 @@ export type RazorpayPaymentEntity = {
   order_id: string | null;
   amount: number;
   currency: string;
+  /** created, authorized, captured, refunded (fully), failed. */
   status: string;
   /** Unix seconds. */
   created_at: number;
@@ -78,6 +79,12 @@ export class RazorpayGateway {
       currency: order.currency,
       status: order.status,
     };
+  }
+
+  async payment(paymentId: string): Promise<RazorpayPaymentEntity> {
+    return (await this.call('read a payment', (client) =>
+      client.payments.fetch(paymentId),
+    )) as unknown as RazorpayPaymentEntity;
   }
 
   async paymentsOfOrder(orderId: string): Promise<RazorpayPaymentEntity[]> {

@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
-export type ConversionStatus = 'sending' | 'sent' | 'failed';
+/** withheld: the payment was refunded before its sale was reported: nothing sent. */
+export type ConversionStatus = 'sending' | 'sent' | 'failed' | 'withheld';
 
 /**
  * The marker that a payment's sale conversion was reported to the affiliate tracker: claimed
@@ -26,7 +27,7 @@ export class AffiliateConversion {
   @Prop({ type: Number, required: true, min: 0 })
   amountUsd: number;
 
-  @Prop({ type: String, enum: ['sending', 'sent', 'failed'], required: true })
+  @Prop({ type: String, enum: ['sending', 'sent', 'failed', 'withheld'], required: true })
   status: ConversionStatus;
 
   /** The tracker's HTTP status, or why nothing came back ('timeout', 'network'). */

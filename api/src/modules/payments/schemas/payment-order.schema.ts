@@ -63,3 +63,5 @@ PaymentOrderSchema.index({ provider: 1, orderId: 1 }, { unique: true });
 PaymentOrderSchema.index({ userId: 1, createdAt: -1 });
 // The reconciliation job: unpaid orders of a provider by age.
 PaymentOrderSchema.index({ provider: 1, status: 1, createdAt: 1 });
+// The refund sweep: paid orders of a provider by when they were paid.
+PaymentOrderSchema.index({ provider: 1, status: 1, paidAt: 1 });
