@@ -27,6 +27,8 @@ describe('payments configuration', () => {
       keyId: 'rzp_test_abc',
       apiUrl: 'https://api.razorpay.com',
       reconcile: { intervalMs: 300_000, afterMs: 600_000 },
+      // Razorpay publishes no limit: a conservative budget of our own.
+      callsPerMinute: 120,
     });
     expect(
       loadConfig({ ...BASE, ...KEYS, NODE_ENV: 'test' }).payments.razorpay?.reconcile.intervalMs,
@@ -96,6 +98,17 @@ describe('payments configuration', () => {
       ).toHaveLength(1);
     });
 
+    it('keeps our calls under its documented 300 per minute: 240 by default, never more than 300', () => {
+      expect(loadConfig({ ...BASE, ...LS }).payments.lemonSqueezy?.callsPerMinute).toBe(240);
+      expect(
+        loadConfig({ ...BASE, ...LS, LEMONSQUEEZY_API_CALLS_PER_MINUTE: '300' }).payments
+          .lemonSqueezy?.callsPerMinute,
+      ).toBe(300);
+      expect(problemsOf({ ...BASE, ...LS, LEMONSQUEEZY_API_CALLS_PER_MINUTE: '301' })).toEqual([
+        'LEMONSQUEEZY_API_CALLS_PER_MINUTE: Too big: expected number to be <=300',
+      ]);
+    });
+
     it('refuses a plain-http API URL in production', () => {
       expect(
         problemsOf({
@@ -125,6 +138,8 @@ describe('payments configuration', () => {
         apiUrl: 'https://api-m.paypal.com',
         timeoutMs: 10_000,
         reconcile: { intervalMs: 300_000, afterMs: 300_000, untilMs: 72 * 3600_000 },
+        // PayPal publishes no limit: a conservative budget of our own.
+        callsPerMinute: 120,
       });
       expect(
         loadConfig({ ...BASE, ...PP, NODE_ENV: 'test' }).payments.paypal?.reconcile.intervalMs,

@@ -18,6 +18,8 @@ export type RazorpayConfig = {
     /** Orders older than this are no longer asked about (the provider refunds late ones). */
     untilMs: number;
   };
+  /** Our calls to its API per minute, at most (Razorpay publishes no number: a conservative budget). */
+  callsPerMinute: number;
 };
 
 /** What the hosted checkout sells: a main plan code or an add-on option. */
@@ -36,6 +38,8 @@ export type LemonSqueezyConfig = {
   /** The provider's variant id → what it sells (never the checkout's custom data). */
   variants: Map<string, CheckoutProduct>;
   reconcile: { intervalMs: number };
+  /** Our calls to its API per minute, at most (its documented limit is 300 per minute). */
+  callsPerMinute: number;
 };
 
 export type PaypalConfig = {
@@ -48,6 +52,8 @@ export type PaypalConfig = {
   /** How long one call may take before it is given up (a capture is then retried, same key). */
   timeoutMs: number;
   reconcile: { intervalMs: number; afterMs: number; untilMs: number };
+  /** Our calls to its API per minute, at most (PayPal publishes no number: a conservative budget). */
+  callsPerMinute: number;
 };
 
 export type PaymentsConfig = {
@@ -87,6 +93,15 @@ const LEMONSQUEEZY_KEYS = [
 
 const PAYPAL_KEYS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
 
+/**
+ * Lemon Squeezy's documented API limit: 300 requests per minute (https://docs.lemonsqueezy.com/api,
+ * "Rate limiting"). Razorpay and PayPal publish no fixed number (both answer 429 past limits they
+ * do not state): their budgets are conservative guesses, configurable.
+ */
+export const LEMONSQUEEZY_DOCUMENTED_CALLS_PER_MINUTE = 300;
+const callsPerMinute = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
 const RAZORPAY_KEYS = [
   'RAZORPAY_KEY_ID',
   'RAZORPAY_KEY_SECRET',
@@ -109,6 +124,7 @@ export const paymentsEnv = {
     .min(1)
     .max(24 * 7)
     .default(24 * 3),
+  RAZORPAY_API_CALLS_PER_MINUTE: callsPerMinute(6000, 120),
   LEMONSQUEEZY_API_KEY: z.string().min(8).optional(),
   // Lemon Squeezy accepts signing secrets of 6 to 40 characters.
   LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6).max(40).optional(),
@@ -120,6 +136,7 @@ export const paymentsEnv = {
   LEMONSQUEEZY_TEST_MODE: z.stringbool().default(false),
   LEMONSQUEEZY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.lemonsqueezy.com'),
   LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  LEMONSQUEEZY_API_CALLS_PER_MINUTE: callsPerMinute(LEMONSQUEEZY_DOCUMENTED_CALLS_PER_MINUTE, 240),
   PAYPAL_CLIENT_ID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be the REST app client id')
@@ -139,6 +156,7 @@ export const paymentsEnv = {
     .min(1)
     .max(24 * 30)
     .default(72),
+  PAYPAL_API_CALLS_PER_MINUTE: callsPerMinute(6000, 120),
 };
 
 type PaymentsEnv = {
@@ -150,6 +168,7 @@ type PaymentsEnv = {
   RAZORPAY_RECONCILE_INTERVAL_SECONDS?: number | undefined;
   RAZORPAY_RECONCILE_AFTER_SECONDS: number;
   RAZORPAY_RECONCILE_UNTIL_HOURS: number;
+  RAZORPAY_API_CALLS_PER_MINUTE: number;
   LEMONSQUEEZY_API_KEY?: string | undefined;
   LEMONSQUEEZY_WEBHOOK_SECRET?: string | undefined;
   LEMONSQUEEZY_STORE_ID?: string | undefined;
@@ -157,6 +176,7 @@ type PaymentsEnv = {
   LEMONSQUEEZY_TEST_MODE: boolean;
   LEMONSQUEEZY_API_URL: string;
   LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS?: number | undefined;
+  LEMONSQUEEZY_API_CALLS_PER_MINUTE: number;
   PAYPAL_CLIENT_ID?: string | undefined;
   PAYPAL_CLIENT_SECRET?: string | undefined;
   PAYPAL_WEBHOOK_ID?: string | undefined;
@@ -165,6 +185,7 @@ type PaymentsEnv = {
   PAYPAL_RECONCILE_INTERVAL_SECONDS?: number | undefined;
   PAYPAL_RECONCILE_AFTER_SECONDS: number;
   PAYPAL_RECONCILE_UNTIL_HOURS: number;
+  PAYPAL_API_CALLS_PER_MINUTE: number;
 };
 
 /** Problems for loadConfig's list: the three keys come together; production talks https. */
@@ -222,6 +243,7 @@ function paypalFromEnv(c: PaymentsEnv): PaypalConfig | null {
       afterMs: c.PAYPAL_RECONCILE_AFTER_SECONDS * 1000,
       untilMs: c.PAYPAL_RECONCILE_UNTIL_HOURS * 3600_000,
     },
+    callsPerMinute: c.PAYPAL_API_CALLS_PER_MINUTE,
   };
 }
 
@@ -245,6 +267,7 @@ function lemonSqueezyFromEnv(c: PaymentsEnv): LemonSqueezyConfig | null {
       intervalMs:
         (c.LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 600)) * 1000,
     },
+    callsPerMinute: c.LEMONSQUEEZY_API_CALLS_PER_MINUTE,
   };
 }
 
@@ -264,5 +287,6 @@ function razorpayFromEnv(c: PaymentsEnv): RazorpayConfig | null {
       afterMs: c.RAZORPAY_RECONCILE_AFTER_SECONDS * 1000,
       untilMs: c.RAZORPAY_RECONCILE_UNTIL_HOURS * 3600_000,
     },
+    callsPerMinute: c.RAZORPAY_API_CALLS_PER_MINUTE,
   };
 }

@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import type { OrderRow, PaymentOrdersRepository } from './payment-orders.repository.js';
+import { asBackground } from './provider-call-budget.js';
 
 // Orders one pass of the card or wallet reconciliation asks the provider about, at most.
 const ORDERS_PER_RUN = 50;
@@ -70,9 +71,12 @@ export class ReconciliationSchedule<Summary> {
     this.timer = null;
   }
 
-  /** One pass; a pass already running is joined, not doubled. */
+  /**
+   * One pass; a pass already running is joined, not doubled. Its provider calls are background
+   * work (provider-call-budget.ts): half of each budget, waiting for room rather than failing.
+   */
   runOnce(now = new Date()): Promise<Summary> {
-    this.running ??= this.pass(now).finally(() => {
+    this.running ??= asBackground(() => this.pass(now)).finally(() => {
       this.running = null;
     });
     return this.running;

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { LemonSqueezyConfig } from '../../../config/payments-config.js';
 import { paymentErrors } from '../payments.errors.js';
+import { CallBudget } from '../provider-call-budget.js';
 
 // Lemon Squeezy's server API (https://docs.lemonsqueezy.com/api), JSON:API over HTTPS with a
 // Bearer key. Not the official @lemonsqueezy/lemonsqueezy.js (4.0.0): it fixes its base URL to
@@ -59,9 +60,12 @@ const MAX_PAGES = 50;
 export class LemonSqueezyClient {
   private readonly logger = new Logger(LemonSqueezyClient.name);
   readonly config: LemonSqueezyConfig | null;
+  /** LEMONSQUEEZY_API_CALLS_PER_MINUTE, for every call this process makes to the API. */
+  private readonly budget: CallBudget;
 
   constructor(@Inject(APP_CONFIG) appConfig: AppConfig) {
     this.config = appConfig.payments.lemonSqueezy;
+    this.budget = new CallBudget(this.config?.callsPerMinute ?? 1);
   }
 
   settings(): LemonSqueezyConfig {
@@ -129,6 +133,12 @@ export class LemonSqueezyClient {
 
   private async call<T>(what: string, path: string, method = 'GET'): Promise<T> {
     const config = this.settings();
+    if (!(await this.budget.take())) {
+      this.logger.warn(
+        `Lemon Squeezy: did not ${what}: over our budget of ${String(config.callsPerMinute)} calls a minute`,
+      );
+      throw paymentErrors.providerUnavailable('Lemon Squeezy');
+    }
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}${path}`, {
