@@ -3,6 +3,7 @@ import { startPaypalSandbox, type PaypalSandbox } from '../../../dev-payments/pa
 import { SignedInApp, type SignedIn } from '../../../testing/signed-in-app.js';
 import { formatPaymentsAudit } from '../../../cli/payments-report.js';
 import { PaymentsAuditService } from '../payments-audit.service.js';
+import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import { PaypalReconciliationService } from './paypal-reconciliation.service.js';
 
 // Security plan items 29, 30, 32 and 33 (PayPal), as API tests: the real API on the real database,
@@ -308,9 +309,9 @@ describe('wallet payments (PayPal) against the sandbox', () => {
         amount: { currency_code: 'USD', value: '99.00' },
         supplementary_data: { related_ids: { order_id: 'ORDERFORGED000001' } },
       });
-      const unverified = () =>
-        count('webhook_events', { provider: 'paypal', outcome: 'unverified' });
-      const unverifiedBefore = await unverified();
+      const unverified = () => platform.app.get(UnverifiedWebhooks).countsOf('paypal').total;
+      const unverifiedBefore = unverified();
+      const rowsBefore = await count('webhook_events', { provider: 'paypal' });
       const statuses: number[] = [];
       for (const header of [
         'paypal-transmission-id',
@@ -333,7 +334,9 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       expect(
         await count('webhook_events', { provider: 'paypal', eventId: 'WH-FORGED000000001' }),
       ).toBe(0);
-      expect((await unverified()) - unverifiedBefore).toBe(statuses.length);
+      // Counted, not stored (security plan 43).
+      expect(unverified() - unverifiedBefore).toBe(statuses.length);
+      expect(await count('webhook_events', { provider: 'paypal' })).toBe(rowsBefore);
       // The same body, signed: verified (and refused as an unknown order, 200 so no retries).
       expect((await sendWebhook(body)).status).toBe(200);
       expect(

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { paymentErrors } from '../payments.errors.js';
 import { sha256Hex } from '../signatures.js';
+import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import { WebhookEventsRepository, type Handled } from '../webhook-events.repository.js';
 import { RAZORPAY } from './razorpay-orders.service.js';
 import { webhookSignatureValid } from './razorpay-signature.js';
@@ -30,6 +31,7 @@ export class RazorpayWebhookService {
     private readonly gateway: RazorpayGateway,
     private readonly events: WebhookEventsRepository,
     private readonly fulfilment: PaymentFulfilmentService,
+    private readonly unverified: UnverifiedWebhooks,
   ) {}
 
   async receive(
@@ -46,8 +48,8 @@ export class RazorpayWebhookService {
     const eventId = eventIdHeader?.trim().slice(0, 128) || `sha256:${bodySha256}`;
     const delivery = { provider: RAZORPAY, eventId, eventType, bodySha256 };
     if (!valid || !event) {
-      await this.events.recordUnverified(
-        delivery,
+      this.unverified.count(
+        RAZORPAY,
         signature === undefined
           ? 'no signature header'
           : valid
