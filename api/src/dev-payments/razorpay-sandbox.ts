@@ -115,6 +115,8 @@ type Refund = {
 };
 
 export type Delivery = { eventId: string; event: string; status: number | 'no answer' };
+/** A request the sandbox received (its API, pages and hooks alike). */
+export type SandboxRequest = { method: string; url: string; at: number };
 
 export type RazorpaySandbox = {
   url: string;
@@ -124,6 +126,8 @@ export type RazorpaySandbox = {
   idle: () => Promise<void>;
   /** Every delivery attempt, in order. */
   deliveries: Delivery[];
+  /** Every request received, in order. */
+  requests: SandboxRequest[];
   setHabits: (habits: SandboxWebhookHabits) => void;
   /** Where webhooks go from now on (the API may start after the sandbox). */
   setWebhookUrl: (url: string) => void;
@@ -165,6 +169,7 @@ export async function startRazorpaySandbox(
   const payments = new Map<string, Payment>();
   const refunds = new Map<string, Refund>();
   const deliveries: Delivery[] = [];
+  const requests: SandboxRequest[] = [];
   const pending = new Set<Promise<void>>();
   let habits: SandboxWebhookHabits = { ...options.habits };
   let webhookUrl = options.webhookUrl;
@@ -506,6 +511,7 @@ export async function startRazorpaySandbox(
   };
 
   const server = http.createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: Date.now() });
     handle(req, res).catch(() => {
       if (!res.headersSent) json(res, 500, errorOf('Sandbox error'));
     });
@@ -522,6 +528,7 @@ export async function startRazorpaySandbox(
     pay,
     idle,
     deliveries,
+    requests,
     setHabits: (next) => {
       habits = { ...next };
     },

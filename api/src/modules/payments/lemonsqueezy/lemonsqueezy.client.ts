@@ -53,8 +53,8 @@ export type LsOrderAttributes = {
 
 export type LsResource<A> = { type: string; id: string; attributes: A };
 
+/** Lemon Squeezy's largest page (page[size] is 1-100). */
 const PAGE_SIZE = 100;
-const MAX_PAGES = 50;
 
 @Injectable()
 export class LemonSqueezyClient {
@@ -112,10 +112,14 @@ export class LemonSqueezyClient {
     return this.list<LsOrderAttributes>('orders');
   }
 
+  /**
+   * Page by page (page[number], PAGE_SIZE a page) to the last one its meta names, however many:
+   * the same pages as links.next, without following a URL from the answer with our key.
+   */
   private async list<A>(kind: 'subscriptions' | 'orders'): Promise<LsResource<A>[]> {
     const { storeId } = this.settings();
     const all: LsResource<A>[] = [];
-    for (let page = 1; page <= MAX_PAGES; page += 1) {
+    for (let page = 1; ; page += 1) {
       const query = new URLSearchParams({
         'filter[store_id]': storeId,
         'page[number]': String(page),
@@ -126,9 +130,8 @@ export class LemonSqueezyClient {
         meta?: { page?: { lastPage?: number } };
       }>(`list ${kind}`, `/v1/${kind}?${query.toString()}`);
       all.push(...body.data);
-      if (body.data.length < PAGE_SIZE || (body.meta?.page?.lastPage ?? page) <= page) break;
+      if (body.data.length === 0 || page >= (body.meta?.page?.lastPage ?? page)) return all;
     }
-    return all;
   }
 
   private async call<T>(what: string, path: string, method = 'GET'): Promise<T> {
