@@ -108,14 +108,30 @@ export class PaymentOrdersRepository {
   }
 
   /** Unpaid orders created between `from` and `to`, least recently checked first. */
-  unpaidBetween(provider: string, from: Date, to: Date, limit: number): Promise<OrderRow[]> {
+  /**
+   * One page of a provider's orders still unpaid, created between `from` and `to`, oldest first:
+   * those after `after` (the previous page's last order), so a sweep reaches the end however many.
+   */
+  unpaidBetween(
+    provider: string,
+    from: Date,
+    to: Date,
+    limit: number,
+    after: Pick<OrderRow, 'createdAt' | 'orderId'> | null = null,
+  ): Promise<OrderRow[]> {
     return this.orders
       .find({
         provider: eq(provider),
         status: eq('created'),
         createdAt: { $gte: from, $lte: to },
+        ...(after && {
+          $or: [
+            { createdAt: { $gt: after.createdAt } },
+            { createdAt: eq(after.createdAt), orderId: { $gt: after.orderId } },
+          ],
+        }),
       })
-      .sort({ checkedAt: 1, createdAt: 1 })
+      .sort({ createdAt: 1, orderId: 1 })
       .limit(limit)
       .lean<OrderRow[]>()
       .exec();

@@ -2,13 +2,14 @@ import type { Logger } from '@nestjs/common';
 import type { OrderRow, PaymentOrdersRepository } from './payment-orders.repository.js';
 import { asBackground } from './provider-call-budget.js';
 
-// Orders one pass of the card or wallet reconciliation asks the provider about, at most.
-const ORDERS_PER_RUN = 50;
+// Orders read from the database at a time; a pass goes on to the last due order.
+const ORDERS_PER_PAGE = 50;
 
 /**
- * The card's and the wallet's pass: the provider's orders still unpaid between `untilMs` and
- * `afterMs` ago, each asked about (`settle` answers how many payments it granted), then marked
- * checked; one order's failure is logged and counted, and the pass goes on.
+ * The card's and the wallet's pass: every order of the provider still unpaid between `untilMs`
+ * and `afterMs` ago, oldest first, page after page, each asked about (`settle` answers how many
+ * payments it granted), then marked checked; one order's failure is logged and counted, and the
+ * pass goes on. The provider's call budget paces it (half of it: the pass is background work).
  */
 export async function sweepUnpaidOrders(input: {
   provider: string;
@@ -21,23 +22,24 @@ export async function sweepUnpaidOrders(input: {
 }): Promise<{ checked: number; granted: number; failed: number }> {
   const { provider, orders, reconcile, now } = input;
   const summary = { checked: 0, granted: 0, failed: 0 };
-  const due = await orders.unpaidBetween(
-    provider,
-    new Date(now.getTime() - reconcile.untilMs),
-    new Date(now.getTime() - reconcile.afterMs),
-    ORDERS_PER_RUN,
-  );
-  for (const order of due) {
-    summary.checked += 1;
-    try {
-      summary.granted += await input.settle(order);
-      await orders.markChecked(provider, order.orderId, now);
-    } catch (error) {
-      summary.failed += 1;
-      input.logger.error(`${input.name} reconciliation of ${order.orderId}: ${String(error)}`);
+  const from = new Date(now.getTime() - reconcile.untilMs);
+  const to = new Date(now.getTime() - reconcile.afterMs);
+  let after: OrderRow | null = null;
+  for (;;) {
+    const page = await orders.unpaidBetween(provider, from, to, ORDERS_PER_PAGE, after);
+    for (const order of page) {
+      summary.checked += 1;
+      try {
+        summary.granted += await input.settle(order);
+        await orders.markChecked(provider, order.orderId, now);
+      } catch (error) {
+        summary.failed += 1;
+        input.logger.error(`${input.name} reconciliation of ${order.orderId}: ${String(error)}`);
+      }
     }
+    if (page.length < ORDERS_PER_PAGE) return summary;
+    after = page[page.length - 1] ?? null;
   }
-  return summary;
 }
 
 /**

@@ -9,8 +9,6 @@ import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { PaypalClient } from './paypal.client.js';
 import { PAYPAL, PaypalOrdersService } from './paypal-orders.service.js';
 
-/** Orders looked at per run: the rest wait for the next run (least recently checked first). */
-
 export type PaypalReconcileSummary = { checked: number; captured: number; failed: number };
 
 /**

@@ -10,8 +10,6 @@ import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { RAZORPAY } from './razorpay-orders.service.js';
 import { RazorpayGateway } from './razorpay.gateway.js';
 
-/** Orders looked at per run: the rest wait for the next run (least recently checked first). */
-
 export type ReconcileSummary = { checked: number; granted: number; failed: number };
 
 /**
