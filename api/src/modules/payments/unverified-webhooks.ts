@@ -18,14 +18,19 @@ export class UnverifiedWebhooks implements OnModuleDestroy {
   /** Since the last summary, per provider; its timer writes the next one. */
   private readonly pending = new Map<string, { tally: Tally; timer: NodeJS.Timeout }>();
 
+  /** `reason` is one of the webhook services' fixed phrases, never the sender's text. */
   count(provider: string, reason: string): void {
-    add(this.totalsOf(this.totals, provider), reason);
+    let total = this.totals.get(provider);
+    if (!total) {
+      total = newTally();
+      this.totals.set(provider, total);
+    }
+    add(total, reason);
     let pending = this.pending.get(provider);
     if (!pending) {
-      const tally: Tally = { total: 0, byReason: new Map() };
       const timer = setTimeout(() => this.summarise(provider), SUMMARY_EVERY_MS);
       timer.unref();
-      pending = { tally, timer };
+      pending = { tally: newTally(), timer };
       this.pending.set(provider, pending);
     }
     add(pending.tally, reason);
@@ -54,16 +59,9 @@ export class UnverifiedWebhooks implements OnModuleDestroy {
       `${provider}: ${String(pending.tally.total)} webhook deliveries refused unverified (${reasons.join(', ')})`,
     );
   }
-
-  private totalsOf(map: Map<string, Tally>, provider: string): Tally {
-    let tally = map.get(provider);
-    if (!tally) {
-      tally = { total: 0, byReason: new Map() };
-      map.set(provider, tally);
-    }
-    return tally;
-  }
 }
+
+const newTally = (): Tally => ({ total: 0, byReason: new Map() });
 
 function add(tally: Tally, reason: string): void {
   tally.total += 1;
