@@ -18,7 +18,7 @@ export type RazorpayConfig = {
     /** Orders older than this are no longer asked about (the provider refunds late ones). */
     untilMs: number;
   };
-  /** Our calls to its API per minute, at most (Razorpay publishes no number: a conservative budget). */
+  /** Our calls to its API per minute, at most (Razorpay publishes no limit: a cautious one). */
   callsPerMinute: number;
 };
 
@@ -52,7 +52,7 @@ export type PaypalConfig = {
   /** How long one call may take before it is given up (a capture is then retried, same key). */
   timeoutMs: number;
   reconcile: { intervalMs: number; afterMs: number; untilMs: number };
-  /** Our calls to its API per minute, at most (PayPal publishes no number: a conservative budget). */
+  /** Our calls to its API per minute, at most (PayPal publishes no number: a conservative one). */
   callsPerMinute: number;
 };
 

@@ -31,7 +31,8 @@ export function transmissionRefusal(
   if (
     typeof event.id !== 'string' ||
     typeof event.event_type !== 'string' ||
-    typeof event.resource !== 'object'
+    typeof event.resource !== 'object' ||
+    event.resource === null
   ) {
     return 'not a PayPal event';
   }

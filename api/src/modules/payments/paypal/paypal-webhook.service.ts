@@ -27,9 +27,9 @@ export type PaypalWebhookHeaders = Partial<Record<keyof WebhookTransmission, str
  * verify-webhook-signature call with the five PAYPAL-* transmission headers and our webhook id
  * (missing headers or FAILURE → 401, never 500), asked only for deliveries that pass cheap checks
  * first (paypal-transmission.ts: a recent transmission, PayPal's certificate, a sane size); a
- * refused delivery is counted, not stored (UnverifiedWebhooks). Each event is handled once per event id and by
- * state: an approved order is captured (same key as every other path), a completed capture is
- * granted once (converging with the success call), a refund ends the plan.
+ * refused delivery is counted, not stored (UnverifiedWebhooks). Each event is handled once per
+ * event id and by state: an approved order is captured (same key as every other path), a
+ * completed capture is granted once (converging with the success call), a refund ends the plan.
  */
 @Injectable()
 export class PaypalWebhookService {
