@@ -75,6 +75,8 @@ const schema = z.object({
   EXTRACT_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(60),
   HEALTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(120),
+  WEBHOOK_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(600),
+  PAYMENT_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
   ...billingEnv,
@@ -119,8 +121,13 @@ export type AppConfig = {
   messageLimits: { perIp: number; perUser: number; windowMs: number };
   /** POST /api/extract attempts per user and per IP in each window; extractions at once per user. */
   extractLimits: { perUser: number; perIp: number; windowMs: number; concurrentPerUser: number };
-  /** Requests per client IP and minute: sign-in (/auth/google and its callback), /api/health. */
-  ipLimitsPerMinute: { signIn: number; health: number };
+  /**
+   * Requests per client IP and minute: sign-in (/auth/google, its callback, set-redirect and
+   * logout), /api/health, and deliveries to the payment webhooks.
+   */
+  ipLimitsPerMinute: { signIn: number; health: number; webhook: number };
+  /** Requests per signed-in user and minute to the routes that call a payment provider. */
+  userLimitsPerMinute: { payment: number };
   /** Node server timeouts: a whole request (a 30 MB upload at modest speed), its headers. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number };
   oauth: OAuthConfig;
@@ -259,7 +266,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       windowMs: c.EXTRACT_LIMIT_WINDOW_SECONDS * 1000,
       concurrentPerUser: c.EXTRACT_CONCURRENT_PER_USER,
     },
-    ipLimitsPerMinute: { signIn: c.SIGN_IN_LIMIT_PER_IP, health: c.HEALTH_LIMIT_PER_IP },
+    ipLimitsPerMinute: {
+      signIn: c.SIGN_IN_LIMIT_PER_IP,
+      health: c.HEALTH_LIMIT_PER_IP,
+      webhook: c.WEBHOOK_LIMIT_PER_IP,
+    },
+    userLimitsPerMinute: { payment: c.PAYMENT_LIMIT_PER_USER },
     http: {
       requestTimeoutMs: c.HTTP_REQUEST_TIMEOUT_SECONDS * 1000,
       headersTimeoutMs: c.HTTP_HEADERS_TIMEOUT_SECONDS * 1000,

@@ -31,6 +31,8 @@ describe('payments configuration', () => {
         afterMs: 600_000,
         refunds: { intervalMs: 3_600_000, windowMs: 90 * 24 * 3600_000 },
       },
+      // Razorpay publishes no limit: a conservative budget of our own.
+      callsPerMinute: 120,
     });
     expect(
       loadConfig({ ...BASE, ...KEYS, NODE_ENV: 'test' }).payments.razorpay?.reconcile.intervalMs,
@@ -86,6 +88,17 @@ describe('payments configuration', () => {
         problemsOf({ ...BASE, ...LS, LEMONSQUEEZY_WEBHOOK_SECRET: 'x'.repeat(41) }),
       ).toHaveLength(1);
     });
+
+    it('keeps our calls under its documented 300 per minute: 240 by default, never more than 300', () => {
+      expect(loadConfig({ ...BASE, ...LS }).payments.lemonSqueezy?.callsPerMinute).toBe(240);
+      expect(
+        loadConfig({ ...BASE, ...LS, LEMONSQUEEZY_API_CALLS_PER_MINUTE: '300' }).payments
+          .lemonSqueezy?.callsPerMinute,
+      ).toBe(300);
+      expect(problemsOf({ ...BASE, ...LS, LEMONSQUEEZY_API_CALLS_PER_MINUTE: '301' })).toEqual([
+        'LEMONSQUEEZY_API_CALLS_PER_MINUTE: Too big: expected number to be <=300',
+      ]);
+    });
   });
 
   describe('PayPal', () => {
@@ -108,6 +121,8 @@ describe('payments configuration', () => {
           untilMs: 72 * 3600_000,
           refunds: { intervalMs: 3_600_000, windowMs: 90 * 24 * 3600_000 },
         },
+        // PayPal publishes no limit: a conservative budget of our own.
+        callsPerMinute: 120,
       });
       expect(
         loadConfig({

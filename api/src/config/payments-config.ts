@@ -19,6 +19,8 @@ export type RazorpayConfig = {
     untilMs: number;
     refunds: RefundSweepConfig;
   };
+  /** Our calls to its API per minute, at most (Razorpay publishes no limit: a cautious one). */
+  callsPerMinute: number;
 };
 
 /** The sweep of recently paid orders for refunds and chargebacks whose webhooks were missed. */
@@ -45,6 +47,8 @@ export type LemonSqueezyConfig = {
   /** The provider's variant id → what it sells (never the checkout's custom data). */
   variants: Map<string, CheckoutProduct>;
   reconcile: { intervalMs: number };
+  /** Our calls to its API per minute, at most (its documented limit is 300 per minute). */
+  callsPerMinute: number;
 };
 
 export type PaypalConfig = {
@@ -57,6 +61,8 @@ export type PaypalConfig = {
   /** How long one call may take before it is given up (a capture is then retried, same key). */
   timeoutMs: number;
   reconcile: { intervalMs: number; afterMs: number; untilMs: number; refunds: RefundSweepConfig };
+  /** Our calls to its API per minute, at most (PayPal publishes no number: a conservative one). */
+  callsPerMinute: number;
 };
 
 export type PaymentsConfig = {
@@ -96,6 +102,15 @@ const LEMONSQUEEZY_KEYS = [
 
 const PAYPAL_KEYS = ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const;
 
+/**
+ * Lemon Squeezy's documented API limit: 300 requests per minute (https://docs.lemonsqueezy.com/api,
+ * "Rate limiting"). Razorpay and PayPal publish no fixed number (both answer 429 past limits they
+ * do not state): their budgets are conservative guesses, configurable.
+ */
+export const LEMONSQUEEZY_DOCUMENTED_CALLS_PER_MINUTE = 300;
+const callsPerMinute = (max: number, fallback: number) =>
+  z.coerce.number().int().min(1).max(max).default(fallback);
+
 const RAZORPAY_KEYS = [
   'RAZORPAY_KEY_ID',
   'RAZORPAY_KEY_SECRET',
@@ -120,6 +135,7 @@ export const paymentsEnv = {
     .default(24 * 3),
   RAZORPAY_REFUND_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   RAZORPAY_REFUND_SWEEP_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  RAZORPAY_API_CALLS_PER_MINUTE: callsPerMinute(6000, 120),
   LEMONSQUEEZY_API_KEY: z.string().min(8).optional(),
   // Lemon Squeezy accepts signing secrets of 6 to 40 characters.
   LEMONSQUEEZY_WEBHOOK_SECRET: z.string().min(6).max(40).optional(),
@@ -131,6 +147,7 @@ export const paymentsEnv = {
   LEMONSQUEEZY_TEST_MODE: z.stringbool().default(false),
   LEMONSQUEEZY_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.lemonsqueezy.com'),
   LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
+  LEMONSQUEEZY_API_CALLS_PER_MINUTE: callsPerMinute(LEMONSQUEEZY_DOCUMENTED_CALLS_PER_MINUTE, 240),
   PAYPAL_CLIENT_ID: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be the REST app client id')
@@ -152,6 +169,7 @@ export const paymentsEnv = {
     .default(72),
   PAYPAL_REFUND_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(86_400).optional(),
   PAYPAL_REFUND_SWEEP_DAYS: z.coerce.number().int().min(1).max(365).default(90),
+  PAYPAL_API_CALLS_PER_MINUTE: callsPerMinute(6000, 120),
 };
 
 type PaymentsEnv = {
@@ -165,6 +183,7 @@ type PaymentsEnv = {
   RAZORPAY_RECONCILE_UNTIL_HOURS: number;
   RAZORPAY_REFUND_SWEEP_INTERVAL_SECONDS?: number | undefined;
   RAZORPAY_REFUND_SWEEP_DAYS: number;
+  RAZORPAY_API_CALLS_PER_MINUTE: number;
   LEMONSQUEEZY_API_KEY?: string | undefined;
   LEMONSQUEEZY_WEBHOOK_SECRET?: string | undefined;
   LEMONSQUEEZY_STORE_ID?: string | undefined;
@@ -172,6 +191,7 @@ type PaymentsEnv = {
   LEMONSQUEEZY_TEST_MODE: boolean;
   LEMONSQUEEZY_API_URL: string;
   LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS?: number | undefined;
+  LEMONSQUEEZY_API_CALLS_PER_MINUTE: number;
   PAYPAL_CLIENT_ID?: string | undefined;
   PAYPAL_CLIENT_SECRET?: string | undefined;
   PAYPAL_WEBHOOK_ID?: string | undefined;
@@ -182,6 +202,7 @@ type PaymentsEnv = {
   PAYPAL_RECONCILE_UNTIL_HOURS: number;
   PAYPAL_REFUND_SWEEP_INTERVAL_SECONDS?: number | undefined;
   PAYPAL_REFUND_SWEEP_DAYS: number;
+  PAYPAL_API_CALLS_PER_MINUTE: number;
 };
 
 /** Problems for loadConfig's list: each provider's keys come together (production-config.ts: what production refuses). */
@@ -231,6 +252,7 @@ function paypalFromEnv(c: PaymentsEnv): PaypalConfig | null {
       untilMs: c.PAYPAL_RECONCILE_UNTIL_HOURS * 3600_000,
       refunds: refundSweep(c, c.PAYPAL_REFUND_SWEEP_INTERVAL_SECONDS, c.PAYPAL_REFUND_SWEEP_DAYS),
     },
+    callsPerMinute: c.PAYPAL_API_CALLS_PER_MINUTE,
   };
 }
 
@@ -254,6 +276,7 @@ function lemonSqueezyFromEnv(c: PaymentsEnv): LemonSqueezyConfig | null {
       intervalMs:
         (c.LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS ?? (c.NODE_ENV === 'test' ? 0 : 600)) * 1000,
     },
+    callsPerMinute: c.LEMONSQUEEZY_API_CALLS_PER_MINUTE,
   };
 }
 
@@ -278,6 +301,7 @@ function razorpayFromEnv(c: PaymentsEnv): RazorpayConfig | null {
         c.RAZORPAY_REFUND_SWEEP_DAYS,
       ),
     },
+    callsPerMinute: c.RAZORPAY_API_CALLS_PER_MINUTE,
   };
 }
 

@@ -2,7 +2,7 @@ import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { embedOrigin, lemonScript, overlayCheckoutPage } from './lemonsqueezy-overlay.js';
-import { assertNotProduction } from './razorpay-sandbox.js';
+import { assertNotProduction, type SandboxRequest } from './razorpay-sandbox.js';
 
 // A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
 // client calls (JSON:API, Bearer key: subscriptions read, listed by store and cancelled, orders,
@@ -77,6 +77,11 @@ export type LemonSqueezySandbox = {
     subscriptionId: string,
     options?: { chargeback?: boolean; webhooks?: 'deliver' | 'drop' },
   ) => Resource;
+  /**
+   * Adds `count` active subscriptions of a variant to the store at once, without orders or
+   * webhooks (a large store for the listing; the variant need not be one the sandbox sells).
+   */
+  seedSubscriptions: (count: number, variantId: string) => string[];
   subscription: (id: string) => Resource | undefined;
   order: (id: string) => Resource | undefined;
   /** The signed body and headers of an event as Lemon Squeezy would send it. */
@@ -90,6 +95,8 @@ export type LemonSqueezySandbox = {
   };
   idle: () => Promise<void>;
   deliveries: LsDelivery[];
+  /** Every request received, in order. */
+  requests: SandboxRequest[];
   setHabits: (habits: LsSandboxHabits) => void;
   setWebhookUrl: (url: string | undefined) => void;
   close: () => Promise<void>;
@@ -115,6 +122,7 @@ export async function startLemonSqueezySandbox(
   const invoices = new Map<string, Resource>();
   const custom = new Map<string, Record<string, string>>();
   const deliveries: LsDelivery[] = [];
+  const requests: SandboxRequest[] = [];
   const pending = new Set<Promise<void>>();
   let habits: LsSandboxHabits = { ...options.habits };
   let webhookUrl = options.webhookUrl;
@@ -442,6 +450,32 @@ export async function startLemonSqueezySandbox(
     return snapshot(latest);
   };
 
+  const seedSubscriptions = (count: number, variantId: string): string[] => {
+    const at = iso(now());
+    return Array.from({ length: count }, () => {
+      const id = String((nextId += 1));
+      subscriptions.set(id, {
+        type: 'subscriptions',
+        id,
+        attributes: {
+          store_id: Number(options.storeId),
+          customer_id: 1,
+          order_id: null,
+          variant_id: Number(variantId),
+          user_email: `seeded${id}@example.com`,
+          status: 'active',
+          cancelled: false,
+          renews_at: at,
+          ends_at: null,
+          created_at: at,
+          updated_at: at,
+          test_mode: testMode,
+        },
+      });
+      return id;
+    });
+  };
+
   // --- a checkout page a person can pay on: in a tab, or in lemon.js's overlay (embed=1) -------
   const escape = (text: string): string =>
     text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
@@ -596,9 +630,18 @@ export async function startLemonSqueezySandbox(
     const all = [...table.values()].filter(
       (r) => !storeFilter || String(r.attributes.store_id) === storeFilter,
     );
+    // JSON:API pages as Lemon Squeezy serves them: page[size] 1-100 (10 by default), page[number]
+    // from 1, meta.page.lastPage, and links to the first, last, previous and next pages.
     const size = Math.min(100, Math.max(1, Number(url.searchParams.get('page[size]') ?? 10)));
     const page = Math.max(1, Number(url.searchParams.get('page[number]') ?? 1));
     const lastPage = Math.max(1, Math.ceil(all.length / size));
+    const pageUrl = (n: number) => {
+      const link = new URL(`${baseUrl}/v1/${kind}`);
+      if (storeFilter) link.searchParams.set('filter[store_id]', storeFilter);
+      link.searchParams.set('page[number]', String(n));
+      link.searchParams.set('page[size]', String(size));
+      return link.toString();
+    };
     json(res, 200, {
       meta: {
         page: {
@@ -611,12 +654,18 @@ export async function startLemonSqueezySandbox(
         },
       },
       jsonapi: { version: '1.0' },
-      links: {},
+      links: {
+        first: pageUrl(1),
+        last: pageUrl(lastPage),
+        ...(page > 1 ? { prev: pageUrl(page - 1) } : {}),
+        ...(page < lastPage ? { next: pageUrl(page + 1) } : {}),
+      },
       data: all.slice((page - 1) * size, page * size),
     });
   };
 
   const server = http.createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: Date.now() });
     try {
       handle(req, res);
     } catch {
@@ -638,6 +687,7 @@ export async function startLemonSqueezySandbox(
     renew,
     refund,
     refundPayment,
+    seedSubscriptions,
     order: (id) => {
       const found = orders.get(id);
       return found ? snapshot(found) : undefined;
@@ -649,6 +699,7 @@ export async function startLemonSqueezySandbox(
     signed,
     idle,
     deliveries,
+    requests,
     setHabits: (next) => {
       habits = { ...next };
     },

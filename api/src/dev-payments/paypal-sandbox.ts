@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { approvalPage, approvedPage, popupOpenerOrigin, sdkScript } from './paypal-buttons.js';
+import type { SandboxRequest } from './razorpay-sandbox.js';
 
 // A local stand-in for PayPal's REST API (development and tests only): OAuth2 client credentials,
 // Orders v2 (create, get, capture) with PayPal's statuses (CREATED → APPROVED by the payer, here
@@ -100,6 +101,8 @@ export type PaypalSandbox = {
   /** Resolves when every webhook delivery and retry so far has finished. */
   idle: () => Promise<void>;
   deliveries: PaypalDelivery[];
+  /** Every request received, in order (verify-webhook-signature calls among them). */
+  requests: SandboxRequest[];
   setHabits: (habits: PaypalSandboxHabits) => void;
   setWebhookUrl: (url: string) => void;
   close: () => Promise<void>;
@@ -148,6 +151,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
   const replies = new Map<string, { status: number; body: unknown }>();
   const tokens = new Set<string>();
   const deliveries: PaypalDelivery[] = [];
+  const requests: SandboxRequest[] = [];
   const pending = new Set<Promise<void>>();
   /** The secret the sandbox signs its deliveries with (PayPal: its certificate's key). */
   const signingKey = randomBytes(32);
@@ -625,6 +629,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
   };
 
   const server = http.createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: Date.now() });
     handle(req, res).catch(() => {
       if (!res.headersSent)
         json(res, 500, errorOf('INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'));
@@ -666,6 +671,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
     sign,
     idle,
     deliveries,
+    requests,
     setHabits: (next) => {
       habits = { ...next };
     },

@@ -136,6 +136,8 @@ export type Dispute = {
 };
 
 export type Delivery = { eventId: string; event: string; status: number | 'no answer' };
+/** A request the sandbox received (its API, pages and hooks alike). */
+export type SandboxRequest = { method: string; url: string; at: number };
 
 type Hook = { webhooks?: 'deliver' | 'drop' };
 
@@ -153,6 +155,8 @@ export type RazorpaySandbox = {
   idle: () => Promise<void>;
   /** Every delivery attempt, in order. */
   deliveries: Delivery[];
+  /** Every request received, in order. */
+  requests: SandboxRequest[];
   setHabits: (habits: SandboxWebhookHabits) => void;
   /** Where webhooks go from now on (the API may start after the sandbox). */
   setWebhookUrl: (url: string) => void;
@@ -195,6 +199,7 @@ export async function startRazorpaySandbox(
   const refunds = new Map<string, Refund>();
   const disputes = new Map<string, Dispute>();
   const deliveries: Delivery[] = [];
+  const requests: SandboxRequest[] = [];
   const pending = new Set<Promise<void>>();
   let habits: SandboxWebhookHabits = { ...options.habits };
   let webhookUrl = options.webhookUrl;
@@ -590,6 +595,7 @@ export async function startRazorpaySandbox(
   };
 
   const server = http.createServer((req, res) => {
+    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: Date.now() });
     handle(req, res).catch(() => {
       if (!res.headersSent) json(res, 500, errorOf('Sandbox error'));
     });
@@ -609,6 +615,7 @@ export async function startRazorpaySandbox(
     closeDispute,
     idle,
     deliveries,
+    requests,
     setHabits: (next) => {
       habits = { ...next };
     },

@@ -26,13 +26,12 @@ import '../../modules/auth/auth.types.js';
 
 // Rate limits for every module, on @nestjs/throttler: one storage (Redis when REDIS_URL is set,
 // so several API instances share the counts; memory otherwise), one guard, and named policies.
-// A route opts in with @RateLimit(policy); a route without one (payment webhooks, for instance)
-// is not limited. Each policy counts per client IP and, where it says so, per signed-in user,
-// across all the routes that name it.
+// A route opts in with @RateLimit(policy); a route without one is not limited. Each policy counts
+// per client IP and/or per signed-in user, as it says, across all the routes that name it.
 
-export type RateLimitPolicy = 'messages' | 'extract' | 'sign-in' | 'health';
+export type RateLimitPolicy = 'messages' | 'extract' | 'sign-in' | 'health' | 'webhook' | 'payment';
 
-type PolicyLimits = { windowMs: number; perIp: number; perUser?: number };
+type PolicyLimits = { windowMs: number; perIp?: number; perUser?: number };
 
 function policyLimits(config: AppConfig): Record<RateLimitPolicy, PolicyLimits> {
   const minute = 60_000;
@@ -41,6 +40,10 @@ function policyLimits(config: AppConfig): Record<RateLimitPolicy, PolicyLimits> 
     extract: { ...config.extractLimits },
     'sign-in': { windowMs: minute, perIp: config.ipLimitsPerMinute.signIn },
     health: { windowMs: minute, perIp: config.ipLimitsPerMinute.health },
+    // Every delivery to a payment webhook, counted per sending address before anything is read.
+    webhook: { windowMs: minute, perIp: config.ipLimitsPerMinute.webhook },
+    // Routes that call a payment provider for the signed-in person (they need a session).
+    payment: { windowMs: minute, perUser: config.userLimitsPerMinute.payment },
   };
 }
 
@@ -82,36 +85,42 @@ const requestOf = (context: ExecutionContext): Request =>
   context.switchToHttp().getRequest<Request>();
 
 /**
- * Two throttlers per policy, `<policy>-ip` and `<policy>-user`, each skipped on routes of other
- * policies. req.ip is the socket's address unless TRUST_PROXY_HOPS names proxies whose
+ * Up to two throttlers per policy, `<policy>-ip` and `<policy>-user`, each skipped on routes of
+ * other policies. req.ip is the socket's address unless TRUST_PROXY_HOPS names proxies whose
  * X-Forwarded-For Express may read, so a client cannot pick its own address with a header.
  */
 export function rateLimitOptions(config: AppConfig, store: ThrottleStore): ThrottlerModuleOptions {
   const throttlers: ThrottlerOptions[] = Object.entries(policyLimits(config)).flatMap(
     ([policy, limits]) => {
       const other = (context: ExecutionContext) => metadataOf(context)?.policy !== policy;
-      const byIp: ThrottlerOptions = {
-        name: `${policy}-ip`,
-        ttl: limits.windowMs,
-        limit: limits.perIp,
-        skipIf: other,
-        getTracker: (req) => (req as Request).ip ?? 'unknown',
-      };
-      if (limits.perUser === undefined) return [byIp];
-      const byUser: ThrottlerOptions = {
-        name: `${policy}-user`,
-        ttl: limits.windowMs,
-        limit: limits.perUser,
-        skipIf: (context) => other(context) || !requestOf(context).user,
-        getTracker: (req) => (req as Request).user?.id ?? 'anonymous',
-      };
-      return [byIp, byUser];
+      const named: ThrottlerOptions[] = [];
+      if (limits.perIp !== undefined) {
+        named.push({
+          name: `${policy}-ip`,
+          ttl: limits.windowMs,
+          limit: limits.perIp,
+          skipIf: other,
+          getTracker: (req) => (req as Request).ip ?? 'unknown',
+        });
+      }
+      if (limits.perUser !== undefined) {
+        named.push({
+          name: `${policy}-user`,
+          ttl: limits.windowMs,
+          limit: limits.perUser,
+          skipIf: (context) => other(context) || !requestOf(context).user,
+          getTracker: (req) => (req as Request).user?.id ?? 'anonymous',
+        });
+      }
+      return named;
     },
   );
   return {
     storage: store.storage,
-    // One count per policy and client, whichever of the policy's routes was called.
-    generateKey: (_context, tracker) => tracker,
+    // One count per throttler and client, whichever of the policy's routes was called. The name
+    // is part of the key: the memory store keeps one block flag per key, so a key shared by two
+    // policies let one policy's block refuse the other's requests.
+    generateKey: (_context, tracker, name) => `${name}:${tracker}`,
     throttlers,
   };
 }

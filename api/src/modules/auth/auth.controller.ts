@@ -43,9 +43,13 @@ export class AuthController {
     return { csrfToken: issueCsrfToken(req, res, this.config.session) };
   }
 
-  /** Pricing's sign-in: remember where to return, then the browser goes to /auth/google. */
+  /**
+   * Pricing's sign-in: remember where to return, then the browser goes to /auth/google. It writes
+   * a session for a visitor without one, so it is counted with the sign-in routes.
+   */
   @Post('api/set-redirect')
   @HttpCode(200)
+  @RateLimit('sign-in')
   setRedirect(@Req() req: Request, @Body() body: SetRedirectDto): { ok: true } {
     const path = safeReturnPath(body.path);
     if (!path) throw authErrors.returnPathInvalid();
@@ -71,8 +75,11 @@ export class AuthController {
    * Ends the session on the server (the store entry is deleted), clears the cookie and returns
    * home: a navigation (spec §7). The clearing carries the cookie's attributes: a browser drops a
    * `__Host-` cookie (production) only by a Set-Cookie that is Secure, on Path=/, with no Domain.
+   * Passport saves the session before regenerating it, a write even for a caller without one:
+   * counted with the sign-in routes.
    */
   @Get('auth/logout')
+  @RateLimit('sign-in')
   logout(@Req() req: Request, @Res() res: Response): void {
     const home = `${this.config.webUrl}/`;
     const { cookieName, secureCookie } = this.config.session;

@@ -108,9 +108,10 @@ export class PaymentOrdersRepository {
   }
 
   /**
-   * The provider's orders in a state whose time is between `from` and `to`, least recently
-   * checked first: unpaid ones ('created') by when they were created, paid ones by when they
-   * were paid.
+   * One page of the provider's orders in a state whose time is between `from` and `to`. Unpaid
+   * ones ('created') oldest first, after `after` (the previous page's last order), so a sweep
+   * reaches the end however many; paid ones least recently checked first (a refund sweep goes
+   * round them slowly, a page a pass).
    */
   dueForCheck(
     provider: string,
@@ -118,6 +119,7 @@ export class PaymentOrdersRepository {
     from: Date,
     to: Date,
     limit: number,
+    after: Pick<OrderRow, 'createdAt' | 'orderId'> | null = null,
   ): Promise<OrderRow[]> {
     const time = status === 'created' ? 'createdAt' : 'paidAt';
     return this.orders
@@ -125,8 +127,14 @@ export class PaymentOrdersRepository {
         provider: eq(provider),
         status: eq(status),
         [time]: { $gte: from, $lte: to },
+        ...(after && {
+          $or: [
+            { createdAt: { $gt: after.createdAt } },
+            { createdAt: eq(after.createdAt), orderId: { $gt: after.orderId } },
+          ],
+        }),
       })
-      .sort({ checkedAt: 1, createdAt: 1 })
+      .sort(status === 'created' ? { createdAt: 1, orderId: 1 } : { checkedAt: 1, paidAt: 1 })
       .limit(limit)
       .lean<OrderRow[]>()
       .exec();

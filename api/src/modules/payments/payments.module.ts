@@ -18,6 +18,7 @@ import { RazorpayOrdersService } from './razorpay/razorpay-orders.service.js';
 import { RazorpayWebhookService } from './razorpay/razorpay-webhook.service.js';
 import { RazorpayController } from './razorpay/razorpay.controller.js';
 import { RazorpayGateway } from './razorpay/razorpay.gateway.js';
+import { UnverifiedWebhooks } from './unverified-webhooks.js';
 
 /**
  * Taking money (spec §4 Payment, §7, §8; security.md §3). One folder per provider (razorpay/:
@@ -44,6 +45,7 @@ import { RazorpayGateway } from './razorpay/razorpay.gateway.js';
     PaypalOrdersService,
     PaypalWebhookService,
     PaypalReconciliationService,
+    UnverifiedWebhooks,
   ],
 })
 export class PaymentsModule {}

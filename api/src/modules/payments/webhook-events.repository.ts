@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
@@ -111,18 +110,6 @@ export class WebhookEventsRepository {
         { $set: { outcome, detail, ...links } },
       )
       .exec();
-  }
-
-  /** A delivery whose signature failed: kept for the audit under an id of its own. */
-  async recordUnverified(delivery: Delivery, detail: string): Promise<void> {
-    await this.events.create({
-      ...delivery,
-      eventId: `unverified:${randomUUID()}`,
-      claimedEventId: delivery.eventId,
-      signatureValid: false,
-      outcome: 'unverified',
-      detail,
-    });
   }
 
   /** Events linked to the person, or to any of their orders or payments; newest first. */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { LRUCache } from 'lru-cache';
 import {
   ADDON_OPTION_NAMES,
   isPlanCode,
@@ -14,6 +15,9 @@ import { LEMONSQUEEZY } from './lemonsqueezy-state.service.js';
 
 export type CheckoutLinkQuery = { plan: string; discountCode?: string; source?: string };
 
+/** How long a subscription's portal URL is served again without asking (it is signed for a day). */
+export const PORTAL_LINK_CACHE_MS = 5 * 60_000;
+
 /**
  * The hosted overlay's checkout links and the customer portal. A link is the configured buy URL of
  * the plan or add-on option (CHECKOUT_LINKS) with our user id, googleId and planType as custom
@@ -27,6 +31,18 @@ export class LemonSqueezyCheckoutService {
     private readonly client: LemonSqueezyClient,
     private readonly subscriptions: ProviderSubscriptionsRepository,
   ) {}
+
+  /** Portal URLs by subscription id; concurrent requests for one share a single provider call. */
+  private readonly portalUrls = new LRUCache<string, string>({
+    max: 10_000,
+    ttl: PORTAL_LINK_CACHE_MS,
+    fetchMethod: async (subscriptionId) => {
+      const subscription = await this.client.getSubscription(subscriptionId);
+      const portalUrl = subscription.attributes.urls?.customer_portal;
+      if (!portalUrl) throw paymentErrors.noSubscription();
+      return portalUrl;
+    },
+  });
 
   async checkoutLink(user: SignedInUser, query: CheckoutLinkQuery): Promise<CheckoutLinkResponse> {
     const { plan } = query;
@@ -56,7 +72,8 @@ export class LemonSqueezyCheckoutService {
 
   /**
    * The provider's customer portal for the person's newest main (or add-on) subscription, read
-   * from the API each time (its URL is signed and expires after a day).
+   * from the API and kept PORTAL_LINK_CACHE_MS (its URL is signed and expires after a day), so
+   * repeated clicks or a loop do not spend the provider's quota.
    */
   async portalLink(userId: string, forSheetsExtension: boolean): Promise<{ portalUrl: string }> {
     const known = await this.subscriptions.latestFor(
@@ -65,8 +82,7 @@ export class LemonSqueezyCheckoutService {
       forSheetsExtension ? 'addon' : 'main',
     );
     if (!known) throw paymentErrors.noSubscription();
-    const subscription = await this.client.getSubscription(known.subscriptionId);
-    const portalUrl = subscription.attributes.urls?.customer_portal;
+    const portalUrl = await this.portalUrls.fetch(known.subscriptionId);
     if (!portalUrl) throw paymentErrors.noSubscription();
     return { portalUrl };
   }

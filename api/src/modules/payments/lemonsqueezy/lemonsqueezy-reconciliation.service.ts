@@ -58,6 +58,8 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
       summary.checked += 1;
       try {
         if (subscription.attributes.test_mode !== this.client.config.testMode) continue;
+        // Another product of the store: none of ours, and no database read for it.
+        if (!this.state.productOf(subscription.attributes.variant_id)) continue;
         const result = await this.state.syncSubscription(subscription, null);
         // Its first order's payment, when order_created was lost too.
         if (result.userId && result.orderId && !(await this.state.knowsOrder(result.orderId))) {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { paymentErrors } from '../payments.errors.js';
 import { hmacSha256Hex, sha256Hex, signatureMatches } from '../signatures.js';
+import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import { WebhookEventsRepository } from '../webhook-events.repository.js';
 import {
   LemonSqueezyClient,
@@ -41,6 +42,7 @@ export class LemonSqueezyWebhookService {
     private readonly client: LemonSqueezyClient,
     private readonly events: WebhookEventsRepository,
     private readonly state: LemonSqueezyStateService,
+    private readonly unverified: UnverifiedWebhooks,
   ) {}
 
   async receive(
@@ -57,8 +59,8 @@ export class LemonSqueezyWebhookService {
     const eventId = `sha256:${sha256Hex(Buffer.concat([Buffer.from(`${eventType ?? ''}\n`), rawBody]))}`;
     const delivery = { provider: LEMONSQUEEZY, eventId, eventType, bodySha256 };
     if (!valid || !event) {
-      await this.events.recordUnverified(
-        delivery,
+      this.unverified.count(
+        LEMONSQUEEZY,
         signature === undefined
           ? 'no signature header'
           : valid

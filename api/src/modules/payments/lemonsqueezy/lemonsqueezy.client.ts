@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { LemonSqueezyConfig } from '../../../config/payments-config.js';
 import { paymentErrors } from '../payments.errors.js';
+import { CallBudget } from '../provider-call-budget.js';
 
 // Lemon Squeezy's server API (https://docs.lemonsqueezy.com/api), JSON:API over HTTPS with a
 // Bearer key. Not the official @lemonsqueezy/lemonsqueezy.js (4.0.0): it fixes its base URL to
@@ -70,16 +71,19 @@ export type LsInvoiceAttributes = {
 
 export type LsResource<A> = { type: string; id: string; attributes: A };
 
+/** Lemon Squeezy's largest page (page[size] is 1-100). */
 const PAGE_SIZE = 100;
-const MAX_PAGES = 50;
 
 @Injectable()
 export class LemonSqueezyClient {
   private readonly logger = new Logger(LemonSqueezyClient.name);
   readonly config: LemonSqueezyConfig | null;
+  /** LEMONSQUEEZY_API_CALLS_PER_MINUTE, for every call this process makes to the API. */
+  private readonly budget: CallBudget;
 
   constructor(@Inject(APP_CONFIG) appConfig: AppConfig) {
     this.config = appConfig.payments.lemonSqueezy;
+    this.budget = new CallBudget(this.config?.callsPerMinute ?? 1);
   }
 
   settings(): LemonSqueezyConfig {
@@ -126,10 +130,14 @@ export class LemonSqueezyClient {
     return this.list<LsOrderAttributes>('orders');
   }
 
+  /**
+   * Page by page (page[number], PAGE_SIZE a page) to the last one its meta names, however many:
+   * the same pages as links.next, without following a URL from the answer with our key.
+   */
   private async list<A>(kind: 'subscriptions' | 'orders'): Promise<LsResource<A>[]> {
     const { storeId } = this.settings();
     const all: LsResource<A>[] = [];
-    for (let page = 1; page <= MAX_PAGES; page += 1) {
+    for (let page = 1; ; page += 1) {
       const query = new URLSearchParams({
         'filter[store_id]': storeId,
         'page[number]': String(page),
@@ -140,13 +148,18 @@ export class LemonSqueezyClient {
         meta?: { page?: { lastPage?: number } };
       }>(`list ${kind}`, `/v1/${kind}?${query.toString()}`);
       all.push(...body.data);
-      if (body.data.length < PAGE_SIZE || (body.meta?.page?.lastPage ?? page) <= page) break;
+      if (body.data.length === 0 || page >= (body.meta?.page?.lastPage ?? page)) return all;
     }
-    return all;
   }
 
   private async call<T>(what: string, path: string, method = 'GET'): Promise<T> {
     const config = this.settings();
+    if (!(await this.budget.take())) {
+      this.logger.warn(
+        `Lemon Squeezy: did not ${what}: over our budget of ${String(config.callsPerMinute)} calls a minute`,
+      );
+      throw paymentErrors.providerUnavailable('Lemon Squeezy');
+    }
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}${path}`, {

@@ -2,6 +2,7 @@ import { Controller, Get, Headers, HttpCode, Post, Query, Req, UseGuards } from 
 import type { CheckoutLinkResponse, CustomerPortalLinkResponse } from 'contracts';
 import type { Request } from 'express';
 import type { WebhookRoute } from '../../../common/http/body-parsing.js';
+import { RateLimit } from '../../../common/throttling/rate-limit.js';
 import type { SignedInUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
 import { SignedInGuard } from '../../auth/signed-in.guard.js';
@@ -28,6 +29,7 @@ export class LemonSqueezyController {
   /** The hosted overlay's checkout URL for a plan code or add-on option (signed in). */
   @Get('checkout-link')
   @UseGuards(SignedInGuard)
+  @RateLimit('payment')
   checkoutLink(
     @CurrentUser() user: SignedInUser,
     @Query() query: CheckoutLinkQueryDto,
@@ -38,6 +40,7 @@ export class LemonSqueezyController {
   /** `{ portalUrl }`; 404 NO_SUBSCRIPTION for a person without one (spec §7, §8). */
   @Get('get-customer-portal-link')
   @UseGuards(SignedInGuard)
+  @RateLimit('payment')
   portalLink(
     @CurrentUser() user: SignedInUser,
     @Query() query: PortalLinkQueryDto,
@@ -45,9 +48,13 @@ export class LemonSqueezyController {
     return this.checkout.portalLink(user.id, query.forSheetsExtension === 'true');
   }
 
-  /** Raw body (body-parsing.ts), no session, no CSRF: the signature is the authentication. */
+  /**
+   * Raw body (body-parsing.ts), no session, no CSRF: the signature is the authentication. Limited
+   * per sending address before anything is read or written.
+   */
   @Post('webhooks/lemonsqueezy')
   @HttpCode(200)
+  @RateLimit('webhook')
   webhook(
     @Req() req: Request,
     @Headers('x-signature') signature: string | undefined,

@@ -9,6 +9,7 @@ import { formatPaymentsAudit } from '../../../cli/payments-report.js';
 import { CreditsService } from '../../billing/credits.service.js';
 import { EntitlementsService } from '../../billing/entitlements.service.js';
 import { PaymentsAuditService } from '../payments-audit.service.js';
+import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import { LemonSqueezyReconciliationService } from './lemonsqueezy-reconciliation.service.js';
 
 // Security plan items 29-31 and 33 (Lemon Squeezy), as API tests: the real API on the real
@@ -90,6 +91,8 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       LEMONSQUEEZY_STORE_ID: KEYS.storeId,
       LEMONSQUEEZY_TEST_MODE: 'true',
       LEMONSQUEEZY_API_URL: sandbox.url,
+      // The documented quota: reconciliation gets half of it, enough for the 51 pages below.
+      LEMONSQUEEZY_API_CALLS_PER_MINUTE: '300',
       LEMONSQUEEZY_VARIANTS: `pro-monthly=101,pro-yearly=102,lifetime=103,sub100=111,topUp100=121`,
       CHECKOUT_LINKS:
         'pro-yearly=https://shop.example/checkout/buy/yearly-uuid,sub100=https://shop.example/checkout/buy/sub100-uuid',
@@ -136,9 +139,12 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
         expect(response.status).toBe(401);
         expect(await response.json()).toMatchObject({ code: 'WEBHOOK_SIGNATURE_INVALID' });
       }
-      expect(
-        await count('webhook_events', { provider: 'lemonsqueezy', outcome: 'unverified' }),
-      ).toBe(7);
+      // Counted, not stored (security plan 43).
+      expect(platform.app.get(UnverifiedWebhooks).countsOf('lemonsqueezy')).toEqual({
+        total: 7,
+        byReason: { 'bad signature': 6, 'no signature header': 1 },
+      });
+      expect(await count('webhook_events', { provider: 'lemonsqueezy' })).toBe(0);
       const ok = await post(body, headers);
       expect(ok.status).toBe(200);
     });
@@ -576,6 +582,27 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       await reconciliation.runOnce();
       expect(await me(who)).toMatchObject({ topUpBalance: 100, planType: 'Lifetime' });
       expect(await paymentRows(who.userId)).toBe(2);
+    });
+
+    // Last in this file: the store keeps its 5,000 other subscriptions for any later pass.
+    it('follows the listing to its last page: the 5,001st subscription (webhooks dropped) is reconciled', async () => {
+      // The store sells other products too: 5,000 subscriptions of a variant not ours, listed
+      // before ours (the sandbox lists in creation order, 100 a page at most).
+      sandbox.seedSubscriptions(5000, '999');
+      const who = await person();
+      const { subscriptionId } = buy(who, people, V.monthly, 'drop');
+      const listed = () =>
+        sandbox.requests.filter(
+          (r) => r.method === 'GET' && r.url.startsWith('/v1/subscriptions?'),
+        );
+      const before = listed().length;
+      const summary = await platform.app.get(LemonSqueezyReconciliationService).runOnce();
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+      expect(summary.failed).toBe(0);
+      expect(listed().length - before).toBeGreaterThanOrEqual(51);
+      expect(
+        await count('provider_subscriptions', { provider: 'lemonsqueezy', subscriptionId }),
+      ).toBe(1);
     });
   });
 

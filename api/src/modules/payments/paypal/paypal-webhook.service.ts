@@ -3,6 +3,7 @@ import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository, type OrderRow } from '../payment-orders.repository.js';
 import { paymentErrors } from '../payments.errors.js';
 import { sha256Hex } from '../signatures.js';
+import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import {
   WebhookEventsRepository,
   type Handled,
@@ -10,6 +11,7 @@ import {
 } from '../webhook-events.repository.js';
 import { PaypalClient, type PaypalCapture, type WebhookTransmission } from './paypal.client.js';
 import { PAYPAL, PaypalOrdersService } from './paypal-orders.service.js';
+import { transmissionRefusal } from './paypal-transmission.js';
 
 type PaypalEvent = {
   id?: unknown;
@@ -23,11 +25,13 @@ export type PaypalWebhookHeaders = Partial<Record<keyof WebhookTransmission, str
 /**
  * POST /api/webhooks/paypal. PayPal signs with a certificate; the documented check is its own
  * verify-webhook-signature call with the five PAYPAL-* transmission headers and our webhook id
- * (missing headers or FAILURE → 401, never 500), sent the delivery's bytes as received. Each
- * event is handled once per event id and by state: an approved order is captured (same key as
- * every other path), a completed capture is granted once (converging with the success call), a
- * refund or a reversal (PayPal taking the money back: a chargeback) ends the plan, even one that
- * arrives before the capture it reverses.
+ * (missing headers or FAILURE → 401, never 500), asked only for deliveries that pass cheap checks
+ * first (paypal-transmission.ts: a recent transmission, PayPal's certificate, a sane size) and
+ * sent the delivery's bytes as received; a refused delivery is counted, not stored
+ * (UnverifiedWebhooks). Each event is handled once per event id and by state: an approved order
+ * is captured (same key as every other path), a completed capture is granted once (converging
+ * with the success call), a refund or a reversal (PayPal taking the money back: a chargeback)
+ * ends the plan, even one that arrives before the capture it reverses.
  */
 @Injectable()
 export class PaypalWebhookService {
@@ -39,10 +43,11 @@ export class PaypalWebhookService {
     private readonly orders: PaymentOrdersRepository,
     private readonly events: WebhookEventsRepository,
     private readonly fulfilment: PaymentFulfilmentService,
+    private readonly unverified: UnverifiedWebhooks,
   ) {}
 
   async receive(rawBody: Buffer, headers: PaypalWebhookHeaders): Promise<{ status: 'ok' }> {
-    this.client.settings();
+    const { apiUrl } = this.client.settings();
     const bodySha256 = sha256Hex(rawBody);
     const event = parse(rawBody);
     const eventType = typeof event?.event_type === 'string' ? event.event_type.slice(0, 128) : null;
@@ -54,11 +59,12 @@ export class PaypalWebhookService {
       ? 'missing PayPal transmission headers'
       : !event
         ? 'body is not a JSON event'
-        : (await this.client.verifyWebhookSignature(transmission, rawBody))
-          ? null
-          : 'verification FAILURE';
+        : (transmissionRefusal(transmission, event, rawBody.length, apiUrl) ??
+          ((await this.client.verifyWebhookSignature(transmission, rawBody))
+            ? null
+            : 'verification FAILURE'));
     if (refusal || !event) {
-      await this.events.recordUnverified(delivery, refusal ?? 'body is not a JSON event');
+      this.unverified.count(PAYPAL, refusal ?? 'body is not a JSON event');
       throw paymentErrors.webhookSignatureInvalid();
     }
     // A handler that throws answers 5xx: PayPal retries.

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { PaypalConfig } from '../../../config/payments-config.js';
 import { paymentErrors } from '../payments.errors.js';
+import { CallBudget } from '../provider-call-budget.js';
 
 // PayPal's REST API (https://developer.paypal.com/docs/api/orders/v2/,
 // https://developer.paypal.com/docs/api/webhooks/v1/#verify-webhook-signature), OAuth2 client
@@ -58,9 +59,12 @@ export class PaypalClient {
   private readonly logger = new Logger(PaypalClient.name);
   readonly config: PaypalConfig | null;
   private token: { value: string; expiresAt: number } | null = null;
+  /** PAYPAL_API_CALLS_PER_MINUTE, for every call this process makes to the API (tokens too). */
+  private readonly budget: CallBudget;
 
   constructor(@Inject(APP_CONFIG) appConfig: AppConfig) {
     this.config = appConfig.payments.paypal;
+    this.budget = new CallBudget(this.config?.callsPerMinute ?? 1);
   }
 
   settings(): PaypalConfig {
@@ -222,6 +226,7 @@ export class PaypalClient {
     const config = this.settings();
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.accessToken(attempt > 0);
+      await this.turn(`${method} ${path}`);
       let response: Response;
       try {
         response = await fetch(`${config.apiUrl}${path}`, {
@@ -253,6 +258,7 @@ export class PaypalClient {
   private async accessToken(renew: boolean): Promise<string> {
     if (!renew && this.token && this.token.expiresAt > Date.now()) return this.token.value;
     const config = this.settings();
+    await this.turn('get an access token');
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}/v1/oauth2/token`, {
@@ -278,6 +284,15 @@ export class PaypalClient {
       expiresAt: Date.now() + Math.max(0, body.expires_in - 60) * 1000,
     };
     return body.access_token;
+  }
+
+  /** Waits for a turn in the budget; over it, PAYMENT_PROVIDER_UNAVAILABLE (no call made). */
+  private async turn(what: string): Promise<void> {
+    if (await this.budget.take()) return;
+    this.logger.warn(
+      `PayPal: did not ${what}: over our budget of ${String(this.settings().callsPerMinute)} calls a minute`,
+    );
+    throw paymentErrors.providerUnavailable('PayPal');
   }
 
   private unavailable(what: string, error: unknown): Error {

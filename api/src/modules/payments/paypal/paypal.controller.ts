@@ -2,6 +2,7 @@ import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nest
 import type { PaypalCreateOrderResponse, PaypalPaymentSuccessResponse } from 'contracts';
 import type { Request } from 'express';
 import type { WebhookRoute } from '../../../common/http/body-parsing.js';
+import { RateLimit } from '../../../common/throttling/rate-limit.js';
 import { FormErrorEnvelope } from '../../../common/errors/error-envelope.js';
 import type { SignedInUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
@@ -30,6 +31,7 @@ export class PaypalController {
   @Post('paypal/create-order')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @RateLimit('payment')
   createOrder(
     @CurrentUser() user: SignedInUser,
     @Body() dto: PaypalCreateOrderDto,
@@ -42,6 +44,7 @@ export class PaypalController {
   @HttpCode(200)
   @FormErrorEnvelope()
   @UseGuards(SignedInGuard)
+  @RateLimit('payment')
   paymentSuccess(
     @CurrentUser() user: SignedInUser,
     @Body() dto: PaypalPaymentSuccessDto,
@@ -49,9 +52,13 @@ export class PaypalController {
     return this.orders.paymentSuccess(user.id, dto);
   }
 
-  /** Raw body (body-parsing.ts), no session, no CSRF: PayPal's verification is the authentication. */
+  /**
+   * Raw body (body-parsing.ts), no session, no CSRF: PayPal's verification is the authentication.
+   * Limited per sending address before anything is read, written or sent to PayPal.
+   */
   @Post('webhooks/paypal')
   @HttpCode(200)
+  @RateLimit('webhook')
   webhook(
     @Req() req: Request,
     @Headers('paypal-transmission-id') transmissionId: string | undefined,

@@ -3,6 +3,7 @@ import { startPaypalSandbox, type PaypalSandbox } from '../../../dev-payments/pa
 import { SignedInApp, type SignedIn } from '../../../testing/signed-in-app.js';
 import { formatPaymentsAudit } from '../../../cli/payments-report.js';
 import { PaymentsAuditService } from '../payments-audit.service.js';
+import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import { PaypalReconciliationService } from './paypal-reconciliation.service.js';
 
 // Security plan items 29, 30, 32 and 33 (PayPal), as API tests: the real API on the real database,
@@ -117,6 +118,8 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       PAYPAL_API_URL: sandbox.url,
       PAYPAL_TIMEOUT_MS: String(TIMEOUT_MS),
       PAYPAL_RECONCILE_AFTER_SECONDS: '0',
+      // Not what these tests are about (payment-limits.e2e-spec.ts is): room for all their calls.
+      PAYPAL_API_CALLS_PER_MINUTE: '6000',
     });
     sandbox.setWebhookUrl(`${platform.api}/api/webhooks/paypal`);
   });
@@ -335,9 +338,9 @@ describe('wallet payments (PayPal) against the sandbox', () => {
         amount: { currency_code: 'USD', value: '99.00' },
         supplementary_data: { related_ids: { order_id: 'ORDERFORGED000001' } },
       });
-      const unverified = () =>
-        count('webhook_events', { provider: 'paypal', outcome: 'unverified' });
-      const unverifiedBefore = await unverified();
+      const unverified = () => platform.app.get(UnverifiedWebhooks).countsOf('paypal').total;
+      const unverifiedBefore = unverified();
+      const rowsBefore = await count('webhook_events', { provider: 'paypal' });
       const statuses: number[] = [];
       for (const header of [
         'paypal-transmission-id',
@@ -360,7 +363,9 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       expect(
         await count('webhook_events', { provider: 'paypal', eventId: 'WH-FORGED000000001' }),
       ).toBe(0);
-      expect((await unverified()) - unverifiedBefore).toBe(statuses.length);
+      // Counted, not stored (security plan 43).
+      expect(unverified() - unverifiedBefore).toBe(statuses.length);
+      expect(await count('webhook_events', { provider: 'paypal' })).toBe(rowsBefore);
       // The same body, signed: verified (and refused as an unknown order, 200 so no retries).
       expect((await sendWebhook(body)).status).toBe(200);
       expect(
@@ -585,6 +590,38 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       // A second pass changes nothing.
       expect((await job.runOnce()).captured).toBe(0);
       expect(await grantsApplied(who.userId)).toBe(1);
+    });
+
+    it('walks every due order in one pass: the one after 120 older unpaid orders is captured', async () => {
+      const hourAgo = new Date(Date.now() - 3600_000);
+      const older = Array.from({ length: 120 }, (_, i) => ({
+        provider: 'paypal',
+        orderId: `SEEDED${String(i).padStart(11, '0')}`,
+        userId: 'someone-else',
+        plan: 'Pro Weekly',
+        amount: 2,
+        amountMinor: 200,
+        currency: 'USD',
+        status: 'created',
+        createdAt: hourAgo,
+        updatedAt: hourAgo,
+      }));
+      await platform.db.collection('payment_orders').insertMany(older);
+      try {
+        const who = await person();
+        const orderId = await createOrder(who, 'pro-monthly');
+        sandbox.approve(orderId, { webhooks: 'drop' });
+        const summary = await platform.app.get(PaypalReconciliationService).runOnce();
+        expect(sandbox.captureCount(orderId)).toBe(1);
+        expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+        // PayPal never made the older ones: each asked once, refused, the pass went on.
+        expect(summary.checked).toBeGreaterThanOrEqual(121);
+        expect(summary.failed).toBeGreaterThanOrEqual(120);
+      } finally {
+        await platform.db
+          .collection('payment_orders')
+          .deleteMany({ orderId: { $in: older.map((o) => o.orderId) } });
+      }
     });
   });
 });

@@ -3,6 +3,7 @@ import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { paymentErrors } from '../payments.errors.js';
 import { sha256Hex } from '../signatures.js';
+import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import { WebhookEventsRepository, type Handled } from '../webhook-events.repository.js';
 import { RAZORPAY } from './razorpay-orders.service.js';
 import { webhookSignatureValid } from './razorpay-signature.js';
@@ -49,6 +50,7 @@ export class RazorpayWebhookService {
     private readonly events: WebhookEventsRepository,
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly orders: PaymentOrdersRepository,
+    private readonly unverified: UnverifiedWebhooks,
   ) {}
 
   async receive(
@@ -65,8 +67,8 @@ export class RazorpayWebhookService {
     const eventId = eventIdHeader?.trim().slice(0, 128) || `sha256:${bodySha256}`;
     const delivery = { provider: RAZORPAY, eventId, eventType, bodySha256 };
     if (!valid || !event) {
-      await this.events.recordUnverified(
-        delivery,
+      this.unverified.count(
+        RAZORPAY,
         signature === undefined
           ? 'no signature header'
           : valid

@@ -2,6 +2,7 @@ import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nest
 import type { CreateOrderResponse } from 'contracts';
 import type { Request } from 'express';
 import type { WebhookRoute } from '../../../common/http/body-parsing.js';
+import { RateLimit } from '../../../common/throttling/rate-limit.js';
 import { FormErrorEnvelope } from '../../../common/errors/error-envelope.js';
 import type { SignedInUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
@@ -30,6 +31,7 @@ export class RazorpayController {
   @Post('create-order')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
+  @RateLimit('payment')
   createOrder(
     @CurrentUser() user: SignedInUser,
     @Body() dto: CreateOrderDto,
@@ -50,9 +52,13 @@ export class RazorpayController {
     return this.orders.verify(user.id, dto);
   }
 
-  /** Raw body (body-parsing.ts), no session, no CSRF: the signature is the authentication. */
+  /**
+   * Raw body (body-parsing.ts), no session, no CSRF: the signature is the authentication. Limited
+   * per sending address before anything is read or written.
+   */
   @Post('webhooks/razorpay')
   @HttpCode(200)
+  @RateLimit('webhook')
   webhook(
     @Req() req: Request,
     @Headers('x-razorpay-signature') signature: string | undefined,

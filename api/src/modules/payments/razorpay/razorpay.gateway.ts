@@ -3,6 +3,7 @@ import Razorpay from 'razorpay';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { RazorpayConfig } from '../../../config/payments-config.js';
 import { paymentErrors } from '../payments.errors.js';
+import { CallBudget } from '../provider-call-budget.js';
 
 /** The parts of Razorpay's order and payment entities the API reads. */
 export type RazorpayOrderEntity = {
@@ -32,9 +33,12 @@ export class RazorpayGateway {
   private readonly logger = new Logger(RazorpayGateway.name);
   private readonly client: Razorpay | null;
   readonly config: RazorpayConfig | null;
+  /** RAZORPAY_API_CALLS_PER_MINUTE, for every call this process makes to the API. */
+  private readonly budget: CallBudget;
 
   constructor(@Inject(APP_CONFIG) appConfig: AppConfig) {
     this.config = appConfig.payments.razorpay;
+    this.budget = new CallBudget(this.config?.callsPerMinute ?? 1);
     if (!this.config) {
       this.client = null;
       return;
@@ -96,6 +100,12 @@ export class RazorpayGateway {
 
   private async call<T>(what: string, run: (client: Razorpay) => Promise<T>): Promise<T> {
     if (!this.client) throw paymentErrors.providerUnavailable('Razorpay');
+    if (!(await this.budget.take())) {
+      this.logger.warn(
+        `Razorpay: did not ${what}: over our budget of ${String(this.settings().callsPerMinute)} calls a minute`,
+      );
+      throw paymentErrors.providerUnavailable('Razorpay');
+    }
     try {
       return await run(this.client);
     } catch (error) {

@@ -10,7 +10,10 @@ export type WebhookOutcome =
   | 'rejected'
   /** The handler failed; the provider's retry handles it again. */
   | 'failed'
-  /** The signature did not verify: stored for the audit, never acted on. */
+  /**
+   * The signature did not verify: never acted on. Only in rows written before security plan 43;
+   * such deliveries are now counted, not stored (UnverifiedWebhooks).
+   */
   | 'unverified';
 
 /** One row per provider event (its first verified delivery), for dedupe and audit. */
@@ -20,13 +23,14 @@ export class WebhookEvent {
   provider: string;
 
   /**
-   * The provider's event id (Razorpay: X-Razorpay-Event-Id). An unverified delivery gets an id of
-   * its own ('unverified:…') so a forged event can never take a real event's place.
+   * The provider's event id (Razorpay: X-Razorpay-Event-Id). Only verified deliveries are stored
+   * (older rows of unverified ones have ids of their own, 'unverified:…'), so a forged event can
+   * never take a real event's place.
    */
   @Prop({ type: String, required: true })
   eventId: string;
 
-  /** The event id an unverified delivery claimed. */
+  /** The event id an unverified delivery claimed (older rows only). */
   @Prop({ type: String, default: null })
   claimedEventId: string | null;
 
