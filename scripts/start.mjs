@@ -77,8 +77,9 @@ const SANDBOX_LEMONSQUEEZY = {
 
 /**
  * Without LEMONSQUEEZY_API_KEY: the Lemon Squeezy sandbox on LEMONSQUEEZY_SANDBOX_PORT, the
- * variables that point the API at it and, unless CHECKOUT_LINKS is set, checkout links to its
- * pay page for every plan and add-on option. With a key: nothing, the API talks to Lemon Squeezy.
+ * variables that point the API at it and, unless CHECKOUT_LINKS is set, its plain pay links for
+ * every plan and add-on option (the shell's overlay frame origin; the API creates each checkout
+ * through the sandbox's API). With a key: nothing, the API talks to Lemon Squeezy.
  */
 async function startLemonSqueezySandbox(layout) {
   if (process.env.LEMONSQUEEZY_API_KEY) return {};

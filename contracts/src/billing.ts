@@ -52,7 +52,11 @@ export type CatalogPlan = {
   badge: 'Most popular' | 'Best Value' | null;
   /** Pro Weekly is in the logic and the wallet flow only: no card on /pricing. */
   showCard: boolean;
-  /** The hosted checkout's link for this plan, or null where it has none (configuration). */
+  /**
+   * The API's route that creates the hosted checkout for the signed-in person
+   * (`{api}/api/checkout-link?plan=<code>`), or null where the overlay does not sell the plan.
+   * Never the provider's plain buy link.
+   */
   checkoutLink: string | null;
 };
 
@@ -91,6 +95,7 @@ export type AddonPlanOption = {
   amount: number;
   /** The display rate per extraction in USD (spec §9). */
   ratePerExtraction: number;
+  /** As CatalogPlan's: our route that creates the checkout, or null. */
   checkoutLink: string | null;
 };
 

@@ -61,6 +61,8 @@ export const PAYMENT_ERROR_CODES = [
   'CHECKOUT_NOT_AVAILABLE',
   /** The person has no subscription with the hosted checkout's provider to manage. */
   'NO_SUBSCRIPTION',
+  /** No held purchase with that order id whose checkout email is the signed-in person's. */
+  'HELD_PURCHASE_NOT_FOUND',
 ] as const;
 
 /** Codes of the HTTP layer itself (routing, body parsing, validation, the unexpected). */

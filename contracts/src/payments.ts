@@ -49,13 +49,44 @@ export type VerifyPaymentRequest = {
 };
 
 /**
- * GET /api/checkout-link?plan=…&discountCode=…&source=extension (signed in): the hosted checkout
- * overlay's URL for a main plan code ('pro-monthly'…) or an add-on option ('sub100'…, 'topUp1000'),
- * carrying our user id, googleId and planType as custom data, the discount code if given and
- * source=extension for extension-origin sessions. The plan granted is the one the provider's
- * variant says, never the custom data.
+ * GET /api/checkout-link?plan=…&discountCode=…&source=extension (signed in): a checkout the server
+ * has just created with the provider for this person and this plan code ('pro-monthly'…) or
+ * add-on option ('sub100'…, 'topUp1000'), expiring within the hour; `url` opens it in the
+ * overlay. Its custom data (our user id, googleId, planType, source=extension when given, and a
+ * signature over the person, the plan and the expiry) and the discount code are set by the
+ * server: a purchase whose custom data was edited, or made from any other link, is held for
+ * whoever signs in with its checkout email to claim. A plan that would not extend the person's
+ * current one answers 409 PLAN_ALREADY_COVERED.
  */
 export type CheckoutLinkResponse = { plan: string; url: string };
+
+/**
+ * A hosted-checkout purchase that no checkout of ours bound to anyone (bought from a plain link,
+ * or with edited custom data): it granted nothing. GET /api/held-purchases lists those whose
+ * checkout email is the signed-in person's; claiming one applies it to that account.
+ */
+export type HeldPurchase = {
+  /** The provider's order id: what a claim names. */
+  orderId: string;
+  provider: PaymentProvider;
+  /** The plan code or add-on option its variant sells ('pro-weekly', 'sub100'…). */
+  product: string;
+  /** What was paid, when the order has been seen (null before). */
+  amount: number | null;
+  currency: Currency | null;
+  /** ISO date-time of the purchase. */
+  purchasedAt: string;
+};
+
+export type HeldPurchasesResponse = { purchases: HeldPurchase[] };
+
+/**
+ * POST /api/held-purchases/:orderId/claim (signed in, CSRF): applies a held purchase whose
+ * checkout email is the signed-in person's (verified) email to their account, through the same
+ * path as a bound purchase, so it never shortens a longer plan. Idempotent; another person's, an
+ * unknown or a refunded purchase answers 404 HELD_PURCHASE_NOT_FOUND.
+ */
+export type ClaimHeldPurchaseResponse = { claimed: true; orderId: string; product: string };
 
 /**
  * GET /api/get-customer-portal-link?forSheetsExtension=true|false (signed in): the provider's

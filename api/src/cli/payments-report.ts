@@ -1,4 +1,4 @@
-import type { PaymentsAudit } from '../modules/payments/payments-audit.service.js';
+import type { HeldRow, PaymentsAudit } from '../modules/payments/payments-audit.service.js';
 
 // `npm run support -- payments EMAIL`: what support reads when a person asks about a payment.
 
@@ -44,6 +44,28 @@ export function formatPaymentsAudit(email: string, account: string, audit: Payme
     const by = h.by.kind === 'provider' ? `${h.by.name} ${h.by.id}` : `${h.by.kind} ${h.by.name}`;
     lines.push(
       `    ${when(h.createdAt)}  ${h.scope} ${h.action} ${h.ref} → ${h.outcome}  by ${by}`,
+    );
+  }
+  return lines.join('\n');
+}
+
+/**
+ * Purchases made with this checkout email that no checkout of ours bound to anyone: they granted
+ * nothing, and wait for someone signed in with the email to claim them on the account page.
+ */
+export function formatHeldPurchases(email: string, held: HeldRow[]): string {
+  const lines = [`Held purchases with the checkout email ${email} (${String(held.length)}):`];
+  for (const h of held) {
+    const paid =
+      h.amountMinor === null ? '' : `  ${String(h.amountMinor / 100)} ${h.currency ?? ''}`;
+    const state =
+      h.status === 'claimed'
+        ? `claimed by account ${h.claimedBy ?? '?'} at ${when(h.claimedAt)}`
+        : h.status;
+    lines.push(
+      `    ${when(h.purchasedAt)}  ${h.provider} order ${h.orderId}` +
+        (h.subscriptionId ? ` subscription ${h.subscriptionId}` : '') +
+        `  ${h.product}${paid}  ${state}  (${h.reason})`,
     );
   }
   return lines.join('\n');

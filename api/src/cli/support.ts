@@ -19,7 +19,7 @@ import {
 } from '../modules/messages/support-inbox.service.js';
 import { UsersModule } from '../modules/users/users.module.js';
 import { UsersService } from '../modules/users/users.service.js';
-import { formatPaymentsAudit } from './payments-report.js';
+import { formatHeldPurchases, formatPaymentsAudit } from './payments-report.js';
 
 // npm run support -- grant EMAIL | revoke EMAIL | list [--since DATE] [--limit N]
 //                    | plan EMAIL PLAN [--until DATE] [--trial] | credits EMAIL +N|-N  [--by NAME]
@@ -37,7 +37,8 @@ const USAGE = `Usage:
       --until: last day (default: the plan's validity from now); --trial: a trial plan
   npm run support -- credits EMAIL +N|-N [--by NAME]
       add N add-on credits (they never expire), or take N back (never below 0)
-  npm run support -- payments EMAIL   the person's orders, payments, webhook events and plan changes`;
+  npm run support -- payments EMAIL   the person's orders, payments, webhook events and plan changes,
+      and the purchases held for that checkout email (account or not)`;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 
@@ -161,13 +162,18 @@ async function main(): Promise<number> {
     const email = argument?.trim() ?? '';
     if (!/^[^\s@]+@[^\s@]+$/.test(email)) throw new UsageError('payments needs an email address');
     run = async ({ users, payments }) => {
-      const accounts = await accountsOf(users, email);
-      if (accounts.length === 0) return 1;
+      const accounts = await users.findByEmail(email);
+      const held = await payments.heldFor(email);
+      if (accounts.length === 0 && held.length === 0) {
+        process.stderr.write(`No account and no held purchase with the email ${email}.\n`);
+        return 1;
+      }
       for (const account of accounts) {
         process.stdout.write(
           `${formatPaymentsAudit(email, account.id, await payments.of(account.id))}\n`,
         );
       }
+      process.stdout.write(`${formatHeldPurchases(email, held)}\n`);
       return 0;
     };
   } else if (command === 'list') {

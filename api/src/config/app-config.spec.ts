@@ -82,11 +82,10 @@ describe('loadConfig', () => {
     });
   });
 
-  it('reads the billing variables: links by plan code, the country header and override', () => {
+  it('reads the billing variables: the conversion rate, the country header and override', () => {
     const { billing } = loadConfig({
       ...valid,
       CONVERSION_RATE: '83.5',
-      CHECKOUT_LINKS: ' pro-monthly=https://pay.example/m , topUp100=https://pay.example/t ',
       COUNTRY_HEADER: 'CF-IPCountry',
       GEOIP_COUNTRY_OVERRIDE: 'in',
     });
@@ -95,15 +94,10 @@ describe('loadConfig', () => {
       countryHeader: 'cf-ipcountry',
       countryOverride: 'IN',
     });
-    const monthly = billing.mainPlans.find((plan) => plan.code === 'pro-monthly');
-    expect(monthly?.checkoutLink).toBe('https://pay.example/m');
     expect(billing.mainPlans.find((plan) => plan.code === 'lifetime')?.rate).toBe(8267);
-    expect(billing.addonOptions.find((o) => o.name === 'topUp100')?.checkoutLink).toBe(
-      'https://pay.example/t',
-    );
   });
 
-  it('refuses GEOIP_COUNTRY_OVERRIDE in production, and bad checkout links', () => {
+  it('refuses GEOIP_COUNTRY_OVERRIDE in production, and a bad country code', () => {
     const production = {
       ...valid,
       NODE_ENV: 'production',
@@ -112,12 +106,6 @@ describe('loadConfig', () => {
     };
     expect(problemsOf({ ...production, GEOIP_COUNTRY_OVERRIDE: 'IN' })).toEqual([
       'GEOIP_COUNTRY_OVERRIDE: is for local testing only and is refused in production',
-    ]);
-    expect(problemsOf({ ...valid, CHECKOUT_LINKS: 'gold=https://x.example' })[0]).toMatch(
-      /^CHECKOUT_LINKS: 'gold=https:\/\/x.example' is not NAME=URL/,
-    );
-    expect(problemsOf({ ...valid, CHECKOUT_LINKS: 'sub100=javascript:alert(1)' })).toEqual([
-      'CHECKOUT_LINKS: the link for sub100 is not an http(s) URL',
     ]);
     expect(problemsOf({ ...valid, GEOIP_COUNTRY_OVERRIDE: 'India' })[0]).toMatch(
       /^GEOIP_COUNTRY_OVERRIDE: must be a two-letter country code/,

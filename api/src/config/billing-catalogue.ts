@@ -1,24 +1,20 @@
-import {
-  ADDON_OPTION_NAMES,
-  PLAN_CODES,
-  type AddonOptionName,
-  type AddonPlanOption,
-  type CatalogPlan,
-  type PlanCode,
-} from 'contracts';
+import type { AddonOptionName, AddonPlanOption, CatalogPlan } from 'contracts';
 import { z } from 'zod';
 
 // The plan catalogues as configuration (spec §3, §9): the defaults below are the spec's prices;
-// the checkout links and the INR-per-USD rate come from the environment (README, configuration).
+// the INR-per-USD rate comes from the environment (README, configuration). The checkout links
+// are the API's own route, added per request where the overlay sells the plan (catalogue.ts).
 
 /** One plan of the main catalogue before it is priced for a visitor. */
-export type MainPlanConfig = Omit<CatalogPlan, 'currency' | 'price'>;
+export type MainPlanConfig = Omit<CatalogPlan, 'currency' | 'price' | 'checkoutLink'>;
+
+export type AddonOptionConfig = Omit<AddonPlanOption, 'checkoutLink'>;
 
 export type BillingConfig = {
   /** INR per USD: the spec's stored conversionRate, and how Lifetime's INR price is derived. */
   conversionRate: number;
   mainPlans: MainPlanConfig[];
-  addonOptions: AddonPlanOption[];
+  addonOptions: AddonOptionConfig[];
   /** Free add-on credits every calendar month (spec §9). */
   freeAddonCreditsPerMonth: number;
   /** A request header set by a trusted proxy with the visitor's ISO country (e.g. cf-ipcountry). */
@@ -27,38 +23,9 @@ export type BillingConfig = {
   countryOverride: string | null;
 };
 
-export type CheckoutLinks = Partial<Record<PlanCode | AddonOptionName, string>>;
-
-const CHECKOUT_KEYS: readonly string[] = [...PLAN_CODES, ...ADDON_OPTION_NAMES];
-
-/** CHECKOUT_LINKS: `pro-monthly=https://…,sub100=https://…` (plan codes and add-on names). */
-export const checkoutLinks = z.string().transform((value, ctx): CheckoutLinks => {
-  const links: Record<string, string> = {};
-  for (const entry of value
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean)) {
-    const at = entry.indexOf('=');
-    const key = entry.slice(0, at).trim();
-    const url = entry.slice(at + 1).trim();
-    if (at < 1 || !CHECKOUT_KEYS.includes(key)) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `'${entry}' is not NAME=URL with NAME one of ${CHECKOUT_KEYS.join(', ')}`,
-      });
-    } else if (!z.url({ protocol: /^https?$/ }).safeParse(url).success) {
-      ctx.addIssue({ code: 'custom', message: `the link for ${key} is not an http(s) URL` });
-    } else {
-      links[key] = url;
-    }
-  }
-  return links;
-});
-
 /** The billing variables of the environment (part of app-config.ts's schema). */
 export const billingEnv = {
   CONVERSION_RATE: z.coerce.number().positive().max(10_000).default(85),
-  CHECKOUT_LINKS: checkoutLinks.optional(),
   COUNTRY_HEADER: z
     .string()
     .regex(/^[A-Za-z0-9-]+$/, 'must be a header name such as cf-ipcountry')
@@ -73,12 +40,11 @@ export const billingEnv = {
 
 export function billingFromEnv(c: {
   CONVERSION_RATE: number;
-  CHECKOUT_LINKS?: CheckoutLinks | undefined;
   COUNTRY_HEADER?: string | undefined;
   GEOIP_COUNTRY_OVERRIDE?: string | undefined;
 }): BillingConfig {
   return {
-    ...billingCatalogue(c.CONVERSION_RATE, c.CHECKOUT_LINKS ?? {}),
+    ...billingCatalogue(c.CONVERSION_RATE),
     countryHeader: c.COUNTRY_HEADER ?? null,
     countryOverride: c.GEOIP_COUNTRY_OVERRIDE ?? null,
   };
@@ -93,12 +59,10 @@ const PAID = { imageSizeLimit: '30MB', usageLimit: 'Unlimited' };
  */
 export function billingCatalogue(
   conversionRate: number,
-  links: CheckoutLinks,
 ): Pick<
   BillingConfig,
   'conversionRate' | 'mainPlans' | 'addonOptions' | 'freeAddonCreditsPerMonth'
 > {
-  const link = (key: PlanCode | AddonOptionName): string | null => links[key] ?? null;
   const mainPlans: MainPlanConfig[] = [
     {
       plan: 'Free user',
@@ -108,7 +72,6 @@ export function billingCatalogue(
       features: { imageSizeLimit: '5MB', usageLimit: '5 extractions per day', validity: 'n/a' },
       badge: null,
       showCard: true,
-      checkoutLink: null,
     },
     {
       plan: 'Pro Weekly',
@@ -119,7 +82,6 @@ export function billingCatalogue(
       badge: null,
       // In the logic and the wallet flow only (spec §9).
       showCard: false,
-      checkoutLink: link('pro-weekly'),
     },
     {
       plan: 'Pro Monthly',
@@ -129,7 +91,6 @@ export function billingCatalogue(
       features: { ...PAID, validity: '30 days' },
       badge: 'Most popular',
       showCard: true,
-      checkoutLink: link('pro-monthly'),
     },
     {
       plan: 'Pro Yearly',
@@ -139,7 +100,6 @@ export function billingCatalogue(
       features: { ...PAID, validity: '365 days' },
       badge: 'Best Value',
       showCard: true,
-      checkoutLink: link('pro-yearly'),
     },
     {
       plan: 'Lifetime',
@@ -149,7 +109,6 @@ export function billingCatalogue(
       features: { ...PAID, validity: 'Lifetime' },
       badge: null,
       showCard: true,
-      checkoutLink: link('lifetime'),
     },
   ];
   const option = (
@@ -157,7 +116,7 @@ export function billingCatalogue(
     credits: number,
     amount: number,
     ratePerExtraction: number,
-  ): AddonPlanOption => {
+  ): AddonOptionConfig => {
     const subscription = name.startsWith('sub');
     return {
       name,
@@ -166,7 +125,6 @@ export function billingCatalogue(
       credits,
       amount,
       ratePerExtraction,
-      checkoutLink: link(name),
     };
   };
   return {

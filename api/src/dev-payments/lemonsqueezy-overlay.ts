@@ -85,9 +85,10 @@ export function embedOrigin(value: string | null): string | null {
 }
 
 /**
- * The checkout page in the overlay (GET /checkout/buy/:variant?embed=1&embed_origin=…): what is
- * bought, an email field, Pay and Close. Pay posts the form (custom data included) to the same URL
- * asking for JSON; the result goes to the opener as Checkout.Success.
+ * The checkout page in the overlay (GET /checkout/buy/:variant or /checkout/custom/:id, with
+ * embed=1&embed_origin=…): what is bought, an email field, Pay and Close. Pay posts the form
+ * (custom data included) to the same URL asking for JSON; the result goes to the opener as
+ * Checkout.Success.
  */
 export function overlayCheckoutPage(input: {
   description: string;
@@ -144,7 +145,7 @@ export function overlayCheckoutPage(input: {
     event.preventDefault();
     error.textContent = '';
     submit.disabled = true;
-    fetch(window.location.pathname, {
+    fetch(window.location.pathname + window.location.search, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(new FormData(form)).toString()

@@ -5,11 +5,12 @@ import { embedOrigin, lemonScript, overlayCheckoutPage } from './lemonsqueezy-ov
 import { assertNotProduction, type SandboxRequest } from './razorpay-sandbox.js';
 
 // A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
-// client calls (JSON:API, Bearer key: subscriptions read, listed by store and cancelled, orders,
-// subscription invoices), each subscription's customer portal URL in its `urls`, test hooks that
-// buy a variant as the hosted checkout would (with its custom data), change a subscription's
-// state, refund an order or a subscription's payment (a chargeback reaches a seller the same way:
-// Lemon Squeezy has no event of its own for it), and webhooks signed
+// client calls (JSON:API, Bearer key: checkouts created, subscriptions read, listed by store and
+// cancelled, orders, subscription invoices), each subscription's customer portal URL in its
+// `urls`, test hooks that buy as the hosted checkout would (a created checkout, with its custom
+// data; or a variant's plain link, with whatever custom data its URL carries), change a
+// subscription's state, refund an order or a subscription's payment (a chargeback reaches a
+// seller the same way: Lemon Squeezy has no event of its own for it), and webhooks signed
 // as Lemon Squeezy signs them (X-Signature: HMAC-SHA256 hex of the body, X-Event-Name) delivered
 // with its habits: a non-2xx answer is retried 3 times (5 s, 25 s, 125 s by default) and then
 // dropped; duplicates and out-of-order deliveries on request. The browser side: lemon.js at
@@ -47,18 +48,36 @@ type Attributes = Record<string, unknown>;
 type Resource = { type: string; id: string; attributes: Attributes };
 
 export type BuyOptions = {
-  variantId: string;
+  /** A variant's plain buy link (/checkout/buy/:variant)… */
+  variantId?: string;
+  /** …or the URL of a checkout created through the API (POST /v1/checkouts), as handed out. */
+  checkoutUrl?: string;
   email: string;
-  /** The checkout's custom data (checkout[custom][…]): user_id, googleId, planType… */
+  /**
+   * Custom data the buyer adds (checkout[custom][…] in the URL): on a created checkout it
+   * overrides the checkout's own, field by field, as the URL's fields do.
+   */
   custom?: Record<string, string>;
   /** 'drop': no webhook of this purchase arrives (reconciliation's case). */
   webhooks?: 'deliver' | 'drop';
 };
 
+/** A checkout created through the API. */
+type CreatedCheckout = {
+  id: string;
+  variantId: string;
+  email: string;
+  custom: Record<string, string>;
+  expiresAt: Date | null;
+  resource: Resource;
+};
+
 export type LemonSqueezySandbox = {
   url: string;
-  /** Buys a variant as the checkout would: an order, and a subscription for a recurring one. */
+  /** Buys as the checkout would: an order, and a subscription for a recurring variant. */
   buy: (options: BuyOptions) => { orderId: string; subscriptionId: string | null };
+  /** A checkout created through the API, by id. */
+  checkout: (id: string) => Resource | undefined;
   /** Changes a subscription's state as the dashboard or the customer portal would. */
   setStatus: (
     subscriptionId: string,
@@ -121,6 +140,7 @@ export async function startLemonSqueezySandbox(
   const subscriptions = new Map<string, Resource>();
   const invoices = new Map<string, Resource>();
   const custom = new Map<string, Record<string, string>>();
+  const checkouts = new Map<string, CreatedCheckout>();
   const deliveries: LsDelivery[] = [];
   const requests: SandboxRequest[] = [];
   const pending = new Set<Promise<void>>();
@@ -211,11 +231,19 @@ export async function startLemonSqueezySandbox(
 
   // --- test hooks -----------------------------------------------------------------------------
   const buy = (buyOptions: BuyOptions) => {
-    const variant = options.variants[buyOptions.variantId];
-    if (!variant) throw new Error(`sandbox: no variant ${buyOptions.variantId}`);
+    let variantId = buyOptions.variantId ?? '';
+    let customData = buyOptions.custom;
+    if (buyOptions.checkoutUrl !== undefined) {
+      const url = new URL(buyOptions.checkoutUrl);
+      const created = createdCheckout(url.pathname.split('/').at(-1) ?? '', url);
+      if (!created) throw new Error(`sandbox: no open checkout at ${buyOptions.checkoutUrl}`);
+      variantId = created.variantId;
+      customData = { ...created.custom, ...customOfQuery(url), ...buyOptions.custom };
+    }
+    const variant = options.variants[variantId];
+    if (!variant) throw new Error(`sandbox: no variant ${variantId}`);
     const at = now();
     const orderId = String((nextId += 1));
-    const customData = buyOptions.custom;
     const order: Resource = {
       type: 'orders',
       id: orderId,
@@ -236,7 +264,7 @@ export async function startLemonSqueezySandbox(
         refunded_at: null,
         first_order_item: {
           order_id: Number(orderId),
-          variant_id: Number(buyOptions.variantId),
+          variant_id: Number(variantId),
           price: variant.price,
           quantity: 1,
         },
@@ -267,7 +295,7 @@ export async function startLemonSqueezySandbox(
           order_id: Number(orderId),
           order_item_id: Number(orderId),
           product_id: 1,
-          variant_id: Number(buyOptions.variantId),
+          variant_id: Number(variantId),
           user_name: buyOptions.email.split('@')[0],
           user_email: buyOptions.email,
           status: 'active',
@@ -476,12 +504,140 @@ export async function startLemonSqueezySandbox(
     });
   };
 
+  // --- checkouts created through the API ----------------------------------------------------
+  // Lemon Squeezy's custom checkout URLs are /checkout/custom/:id?signature=…; the signature is
+  // the store's, so an id alone opens nothing.
+  const checkoutSignature = (id: string) =>
+    createHmac('sha256', options.apiKey).update(`checkout:${id}`).digest('hex');
+
+  /** The created checkout a URL names, if its signature is right: open, or expired. */
+  const signedCheckout = (id: string, url: URL): CreatedCheckout | null => {
+    const found = checkouts.get(id);
+    const given = Buffer.from(url.searchParams.get('signature') ?? '');
+    const expected = Buffer.from(checkoutSignature(id));
+    return found && given.length === expected.length && timingSafeEqual(given, expected)
+      ? found
+      : null;
+  };
+  const isOpen = (checkout: CreatedCheckout) =>
+    !checkout.expiresAt || checkout.expiresAt.getTime() > Date.now();
+  /** The created checkout a URL opens, if its signature is right and it has not expired. */
+  const createdCheckout = (id: string, url: URL): CreatedCheckout | null => {
+    const found = signedCheckout(id, url);
+    return found && isOpen(found) ? found : null;
+  };
+
+  /**
+   * The URL's checkout[custom][…] fields. Lemon Squeezy prefills a checkout's custom data from
+   * them; that they override a created checkout's own fields is the sandbox's assumption of the
+   * worst case, so that only what the API verifies binds a purchase.
+   */
+  const customOfQuery = (url: URL): Record<string, string> => {
+    const fields: Record<string, string> = {};
+    for (const [name, value] of url.searchParams.entries()) {
+      const match = /^checkout\[custom\]\[(\w{1,32})\]$/.exec(name);
+      if (match?.[1]) fields[match[1]] = value.slice(0, 200);
+    }
+    return fields;
+  };
+
+  const createCheckout = (res: ServerResponse, body: unknown) => {
+    const invalid = (pointer: string, detail: string) =>
+      json(res, 422, {
+        jsonapi: { version: '1.0' },
+        errors: [{ status: '422', title: 'Unprocessable Entity', detail, source: { pointer } }],
+      });
+    type Body = {
+      data?: {
+        type?: unknown;
+        attributes?: {
+          checkout_data?: { email?: unknown; discount_code?: unknown; custom?: unknown };
+          checkout_options?: unknown;
+          expires_at?: unknown;
+        };
+        relationships?: {
+          store?: { data?: { id?: unknown } };
+          variant?: { data?: { id?: unknown } };
+        };
+      };
+    };
+    const data = (body as Body | null)?.data;
+    if (data?.type !== 'checkouts') return invalid('/data/type', 'The type must be checkouts.');
+    if (String(data.relationships?.store?.data?.id) !== options.storeId) {
+      return invalid('/data/relationships/store', 'The store is not this API key’s.');
+    }
+    const variantId = String(data.relationships?.variant?.data?.id);
+    if (!options.variants[variantId]) {
+      return invalid('/data/relationships/variant', 'The variant does not exist.');
+    }
+    const attributes = data.attributes ?? {};
+    const checkoutData = attributes.checkout_data ?? {};
+    const customIn = checkoutData.custom ?? {};
+    if (typeof customIn !== 'object' || Array.isArray(customIn)) {
+      return invalid('/data/attributes/checkout_data/custom', 'Custom data must be an object.');
+    }
+    const expiresIn = attributes.expires_at ?? null;
+    const expiresAt = typeof expiresIn === 'string' ? new Date(expiresIn) : null;
+    if (expiresIn !== null && (!expiresAt || Number.isNaN(expiresAt.getTime()))) {
+      return invalid('/data/attributes/expires_at', 'The expiry must be a date.');
+    }
+    const at = now();
+    const id = randomUUID();
+    const customData = Object.fromEntries(
+      Object.entries(customIn as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+    );
+    const email = typeof checkoutData.email === 'string' ? checkoutData.email : '';
+    const resource: Resource = {
+      type: 'checkouts',
+      id,
+      attributes: {
+        store_id: Number(options.storeId),
+        variant_id: Number(variantId),
+        custom_price: null,
+        product_options: { enabled_variants: [] },
+        checkout_options: attributes.checkout_options ?? {},
+        checkout_data: {
+          email,
+          discount_code:
+            typeof checkoutData.discount_code === 'string' ? checkoutData.discount_code : '',
+          custom: customData,
+        },
+        preview: false,
+        expires_at: expiresAt ? iso(expiresAt) : null,
+        created_at: iso(at),
+        updated_at: iso(at),
+        test_mode: testMode,
+        url: `${baseUrl}/checkout/custom/${id}?signature=${checkoutSignature(id)}`,
+      },
+    };
+    checkouts.set(id, { id, variantId, email, custom: customData, expiresAt, resource });
+    json(res, 201, {
+      jsonapi: { version: '1.0' },
+      links: { self: `${baseUrl}/v1/checkouts/${id}` },
+      data: snapshot(resource),
+    });
+  };
+
   // --- a checkout page a person can pay on: in a tab, or in lemon.js's overlay (embed=1) -------
   const escape = (text: string): string =>
     text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
-  const checkoutPage = (req: IncomingMessage, res: ServerResponse, variantId: string, url: URL) => {
+  /**
+   * A variant's plain link (`base` empty), or a created checkout's (`base`: its custom data and
+   * email). The URL's checkout[custom][…] fields and checkout[email] are laid over them.
+   */
+  const checkoutPage = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    variantId: string,
+    url: URL,
+    base: { custom: Record<string, string>; email: string } = { custom: {}, email: '' },
+  ) => {
     const variant = options.variants[variantId];
     if (!variant) return send404(res);
+    const hiddenCustom = Object.entries({ ...base.custom, ...customOfQuery(url) }).map(
+      ([name, value]): [string, string] => [`checkout[custom][${name}]`, value],
+    );
+    const prefilledEmail = url.searchParams.get('checkout[email]') ?? base.email;
     if (req.method === 'GET') {
       const opener =
         url.searchParams.get('embed') === '1'
@@ -490,10 +646,8 @@ export async function startLemonSqueezySandbox(
       if (opener) {
         const page = overlayCheckoutPage({
           description: `Variant ${variantId}: ${(variant.price / 100).toFixed(2)} USD${variant.interval ? ` per ${variant.interval}` : ''}`,
-          hidden: [...url.searchParams.entries()].filter(([name]) =>
-            name.startsWith('checkout[custom]['),
-          ),
-          email: url.searchParams.get('checkout[email]') ?? '',
+          hidden: hiddenCustom,
+          email: prefilledEmail,
           origin: opener,
         });
         res.writeHead(200, {
@@ -503,20 +657,18 @@ export async function startLemonSqueezySandbox(
         res.end(page.html);
         return;
       }
-      const hidden = [...url.searchParams.entries()]
-        .filter(([name]) => name.startsWith('checkout[custom]['))
+      const hidden = hiddenCustom
         .map(
           ([name, value]) =>
             `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`,
         )
         .join('');
-      const email = url.searchParams.get('checkout[email]') ?? '';
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         `<!doctype html><title>Checkout (sandbox)</title><h1>Checkout (sandbox)</h1>` +
           `<p>Variant ${escape(variantId)}: ${(variant.price / 100).toFixed(2)} USD` +
           `${variant.interval ? ` per ${variant.interval}` : ''}</p>` +
-          `<form method="post">${hidden}<label>Email <input name="email" type="email" required value="${escape(email)}"></label>` +
+          `<form method="post">${hidden}<label>Email <input name="email" type="email" required value="${escape(prefilledEmail)}"></label>` +
           ` <button type="submit">Pay (test card)</button></form>`,
       );
       return;
@@ -526,7 +678,7 @@ export async function startLemonSqueezySandbox(
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 16_384));
-      const customData: Record<string, string> = {};
+      const customData: Record<string, string> = { ...base.custom };
       for (const [name, value] of form.entries()) {
         const match = /^checkout\[custom\]\[(\w{1,32})\]$/.exec(name);
         if (match?.[1]) customData[match[1]] = value.slice(0, 200);
@@ -570,6 +722,19 @@ export async function startLemonSqueezySandbox(
       checkoutPage(req, res, parts[2], url);
       return;
     }
+    if (parts[0] === 'checkout' && parts[1] === 'custom' && parts[2]) {
+      const created = signedCheckout(parts[2], url);
+      if (!created || !isOpen(created)) {
+        // Expired: Lemon Squeezy shows that the checkout has expired.
+        res.writeHead(created ? 410 : 404, { 'content-type': 'text/html; charset=utf-8' });
+        res.end(
+          `<!doctype html><title>Checkout (sandbox)</title><p>${created ? 'This checkout has expired.' : 'Not found.'}</p>`,
+        );
+        return;
+      }
+      checkoutPage(req, res, created.variantId, url, created);
+      return;
+    }
     if (url.pathname === '/js/lemon.js' && req.method === 'GET') {
       res.writeHead(200, {
         'content-type': 'text/javascript; charset=utf-8',
@@ -594,6 +759,20 @@ export async function startLemonSqueezySandbox(
       return;
     }
     const [, kind, id] = parts;
+    if (req.method === 'POST' && kind === 'checkouts' && !id) {
+      readJson(req, (body) => createCheckout(res, body));
+      return;
+    }
+    if (req.method === 'GET' && kind === 'checkouts' && id) {
+      const found = checkouts.get(id);
+      if (!found) return send404(res);
+      json(res, 200, {
+        jsonapi: { version: '1.0' },
+        links: { self: `${baseUrl}/v1/checkouts/${id}` },
+        data: snapshot(found.resource),
+      });
+      return;
+    }
     // Cancel a subscription: it stops renewing, access lasts to the end of the paid period.
     if (req.method === 'DELETE' && kind === 'subscriptions' && id && subscriptions.has(id)) {
       const current = subscriptions.get(id);
@@ -688,6 +867,10 @@ export async function startLemonSqueezySandbox(
     refund,
     refundPayment,
     seedSubscriptions,
+    checkout: (id) => {
+      const found = checkouts.get(id);
+      return found ? snapshot(found.resource) : undefined;
+    },
     order: (id) => {
       const found = orders.get(id);
       return found ? snapshot(found) : undefined;
@@ -712,6 +895,21 @@ export async function startLemonSqueezySandbox(
         server.close(() => resolve());
       }),
   };
+}
+
+/** A JSON body (up to 64 KB); what is not JSON arrives as null. */
+function readJson(req: IncomingMessage, then: (body: unknown) => void): void {
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    let body: unknown = null;
+    try {
+      body = JSON.parse(Buffer.concat(chunks).toString('utf8').slice(0, 65_536)) as unknown;
+    } catch {
+      // Not JSON: answered as an invalid body.
+    }
+    then(body);
+  });
 }
 
 function json(res: ServerResponse, status: number, body: unknown): void {

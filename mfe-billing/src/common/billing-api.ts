@@ -1,5 +1,6 @@
 import type {
   AddonPlansResponse,
+  HeldPurchasesResponse,
   PaymentReceipt,
   PaymentReceiptResponse,
   PaymentsResponse,
@@ -8,7 +9,8 @@ import type {
 import { apiFetch } from 'shared-ui';
 
 // The billing module's read calls (GET /api/plans, /api/sheets-extension/plans,
-// /api/billing/payments); the wire types are the contracts package's.
+// /api/billing/payments, /api/held-purchases) and the claim of a held purchase; the wire types
+// are the contracts package's.
 
 export class BillingApiError extends Error {}
 
@@ -67,3 +69,30 @@ const isReceipt = (body: unknown): body is PaymentReceiptResponse =>
 export const fetchReceipt = async (paymentId: string): Promise<PaymentReceipt> =>
   (await getJson(`/api/billing/payments/${encodeURIComponent(paymentId)}/receipt`, isReceipt))
     .receipt;
+
+const isHeld = (body: unknown): body is HeldPurchasesResponse =>
+  isObject(body) && Array.isArray(body.purchases);
+
+/** Purchases made with the person's email that no checkout of ours bound to an account. */
+export const fetchHeldPurchases = (): Promise<HeldPurchasesResponse> =>
+  getJson('/api/held-purchases', isHeld);
+
+/** Claims one for this account; the server's message when it refuses. */
+export async function claimHeldPurchase(orderId: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await apiFetch(`/api/held-purchases/${encodeURIComponent(orderId)}/claim`, {
+      method: 'POST',
+    });
+  } catch {
+    throw new BillingApiError('The server could not be reached.');
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { error?: unknown };
+    throw new BillingApiError(
+      typeof body.error === 'string'
+        ? body.error
+        : `The server answered ${String(response.status)}.`,
+    );
+  }
+}

@@ -9,8 +9,9 @@ import {
 } from './card-checkout';
 
 // The hosted checkout overlay (Lemon Squeezy's contract) for everyone but Indian visitors' main
-// plans, and for the add-on (spec §4 Payment, §7, §8, §9): the server signs the checkout link
-// (GET /api/checkout-link), lemon.js (or the local sandbox's, same API) opens it in an overlay,
+// plans, and for the add-on (spec §4 Payment, §7, §8, §9): the server creates the checkout for
+// the signed-in person (GET /api/checkout-link answers its URL; no plain buy link is ever used,
+// issue 20), lemon.js (or the local sandbox's, same API) opens it in an overlay,
 // Checkout.Success sets shouldNotifyUserUpgrade and reloads. The page never grants anything: the
 // signed webhook does, so after the reload the toast waits until /api/me shows the plan.
 
@@ -101,7 +102,7 @@ async function openOverlay(url: string, item: OverlayItem): Promise<void> {
 }
 
 /**
- * 'Buy' / 'Subscribe' in the overlay: asks the server for the signed checkout link (401: keeps the
+ * 'Buy' / 'Subscribe' in the overlay: asks the server for a checkout created for this person (401: keeps the
  * plan in pendingPlanType and signs in), then opens it. Failures are toasts (spec §8).
  */
 export async function startOverlayCheckout(item: OverlayItem, page: OverlayPage): Promise<void> {

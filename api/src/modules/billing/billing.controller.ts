@@ -10,7 +10,9 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import type { SignedInUser } from '../auth/auth.types.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import type { CheckoutProduct } from '../../config/payments-config.js';
 import { billingErrors } from './billing.errors.js';
+import type { PaymentFlows } from './catalogue.js';
 import { BillingService } from './billing.service.js';
 
 @Controller('api')
@@ -37,10 +39,16 @@ export class BillingController {
     return this.billing.addonPlans(this.flows());
   }
 
-  private flows() {
+  private flows(): PaymentFlows {
+    const overlay = this.config.payments.lemonSqueezy;
+    const sold = new Set(overlay?.variants.values());
     return {
       card: this.config.payments.razorpay !== null,
-      overlay: this.config.payments.lemonSqueezy !== null,
+      overlay: overlay !== null,
+      checkoutLink: (product) =>
+        sold.has(product as CheckoutProduct)
+          ? `${this.config.apiPublicUrl}/api/checkout-link?plan=${encodeURIComponent(product)}`
+          : null,
     };
   }
 

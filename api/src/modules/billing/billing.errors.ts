@@ -18,6 +18,12 @@ export const billingErrors = {
         : `You already have the ${plan} plan: there is nothing more to buy.`,
       409,
     ),
+  addonAlreadyLarger: (label: string) =>
+    new DomainError(
+      'PLAN_ALREADY_COVERED',
+      `You already have the ${label} subscription: a smaller one would not add to it.`,
+      409,
+    ),
   unknownPlan: (plan: string) =>
     new DomainError('UNKNOWN_PLAN', `There is no plan called '${plan}'.`, 400),
 };

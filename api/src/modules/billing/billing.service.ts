@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   PLAN_VALIDITY_DAYS,
+  type AddonOptionName,
   type AddonPlansResponse,
   type PaymentRecord,
   type PaymentsResponse,
@@ -64,6 +65,25 @@ export class BillingService {
     const newEnd = now.getTime() + days * 86_400_000;
     if (currentEnd && newEnd <= currentEnd.getTime()) {
       throw billingErrors.planAlreadyCovered(current.planType, currentEnd);
+    }
+  }
+
+  /**
+   * The add-on's rule: a subscription with a smaller monthly allowance than the one running would
+   * replace it and cut the month's credits (top-ups always add).
+   */
+  async assertAddonPurchaseGrows(
+    userId: string,
+    option: AddonOptionName,
+    now = new Date(),
+  ): Promise<void> {
+    const options = this.config.addonOptions;
+    const wanted = options.find((o) => o.name === option);
+    if (wanted?.kind !== 'subscription') return;
+    const current = await this.entitlementsOf(userId, now);
+    const running = current.isExtPremium ? options.find((o) => o.name === current.extPlan) : null;
+    if (running && running.credits > wanted.credits) {
+      throw billingErrors.addonAlreadyLarger(running.label);
     }
   }
 

@@ -148,22 +148,36 @@ describe('the plan catalogues (GET /api/plans, /api/sheets-extension/plans)', ()
     expect(body.plans.find((plan) => plan.code === 'pro-monthly')?.price).toBe(129);
   });
 
-  it('serves configured checkout links and conversion rate', async () => {
+  it('serves the conversion rate, and as checkout links only our route for what the overlay sells', async () => {
     const app = await start({
       CONVERSION_RATE: '90',
-      CHECKOUT_LINKS: 'pro-yearly=https://pay.example/yearly,sub500=https://pay.example/sub500',
+      API_PUBLIC_URL: 'https://api.example',
+      LEMONSQUEEZY_API_KEY: 'catalogue-spec-api-key',
+      LEMONSQUEEZY_WEBHOOK_SECRET: 'catalogue-spec-secret',
+      LEMONSQUEEZY_STORE_ID: '1',
+      LEMONSQUEEZY_VARIANTS: 'pro-yearly=11,sub500=12',
     });
     const body = await plans(app);
     expect(body.conversionRate).toBe(90);
-    expect(body.plans.find((plan) => plan.code === 'pro-yearly')?.checkoutLink).toBe(
-      'https://pay.example/yearly',
-    );
+    // Never a provider's plain buy link: anyone could pay with it for someone else (issue 20).
+    expect(Object.fromEntries(body.plans.map((plan) => [plan.code, plan.checkoutLink]))).toEqual({
+      free: null,
+      'pro-weekly': null,
+      'pro-monthly': null,
+      'pro-yearly': 'https://api.example/api/checkout-link?plan=pro-yearly',
+      lifetime: null,
+    });
     expect(body.plans.find((plan) => plan.code === 'lifetime')?.rate).toBe(8910);
     const addon = (await request(app.getHttpServer()).get('/api/sheets-extension/plans'))
       .body as AddonPlansResponse;
-    expect(addon.options.find((option) => option.name === 'sub500')?.checkoutLink).toBe(
-      'https://pay.example/sub500',
-    );
+    expect(addon.options.map((option) => option.checkoutLink)).toEqual([
+      null,
+      'https://api.example/api/checkout-link?plan=sub500',
+      null,
+      null,
+      null,
+      null,
+    ]);
   });
 
   it('serves the add-on options with their display rates', async () => {

@@ -4,9 +4,16 @@ import type { BillingConfig } from '../../config/billing-catalogue.js';
 /**
  * Whether a visitor can pay on the page, per flow that has a browser part: the card flow (Indian
  * visitors) once Razorpay is configured, the hosted overlay (everyone else, and the add-on
- * catalogue) once Lemon Squeezy is configured.
+ * catalogue) once Lemon Squeezy is configured. `checkoutLink`: the API's own route that creates
+ * the overlay's checkout for the signed-in person (GET /api/checkout-link?plan=…), for what the
+ * overlay sells, else null. No plain buy link is ever served: anyone could pay with one for
+ * someone else (issue 20).
  */
-export type PaymentFlows = { card: boolean; overlay: boolean };
+export type PaymentFlows = {
+  card: boolean;
+  overlay: boolean;
+  checkoutLink?: (product: string) => string | null;
+};
 
 /** The main catalogue priced for a visitor: 'IN' → INR (the card flow), anywhere else → USD. */
 export function plansFor(
@@ -26,6 +33,7 @@ export function plansFor(
       features: { ...plan.features },
       currency,
       price: isIndianUser ? plan.rate : plan.foreignRate,
+      checkoutLink: flows.checkoutLink?.(plan.code) ?? null,
     })),
     paymentsAvailable: isIndianUser ? flows.card : flows.overlay,
   };
@@ -37,7 +45,10 @@ export function addonPlansOf(
 ): AddonPlansResponse {
   return {
     freeCreditsPerMonth: config.freeAddonCreditsPerMonth,
-    options: config.addonOptions.map((option) => ({ ...option })),
+    options: config.addonOptions.map((option) => ({
+      ...option,
+      checkoutLink: flows.checkoutLink?.(option.name) ?? null,
+    })),
     paymentsAvailable: flows.overlay,
   };
 }

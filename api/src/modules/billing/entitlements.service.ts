@@ -72,6 +72,7 @@ export class EntitlementsService {
       start,
       end: input.end !== undefined ? input.end : this.defaultEnd(input.scope, input.plan, start),
       trial: input.trial ?? false,
+      ...(input.scope === 'addon' ? { smallerThan: this.largerThan(input.plan) } : {}),
     });
   }
 
@@ -250,6 +251,14 @@ export class EntitlementsService {
     return this.config.addonOptions.find(
       (option) => option.kind === 'subscription' && option.name === plan,
     )?.credits;
+  }
+
+  /** The add-on subscriptions with a larger monthly allowance than `plan`. */
+  private largerThan(plan: string): string[] {
+    const credits = this.creditsOf(plan) ?? 0;
+    return this.config.addonOptions
+      .filter((option) => option.kind === 'subscription' && option.credits > credits)
+      .map((option) => option.name);
   }
 
   private defaultEnd(scope: PlanScope, plan: string, start: Date): Date | null {

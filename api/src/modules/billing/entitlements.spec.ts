@@ -205,12 +205,54 @@ describe('plan changes (idempotent state sets, ordered by the provider time)', (
     // …but a subscription that outlasts the pass takes over again when it renews past its end.
     const later = run(
       [grant('ls:sub_1', t(31), { start: t(1), end: t(400) })],
-      run([grant('ls:sub_1', t(1)), grant('rzp:pay_weekly', t(10), { mode: 'pass', end: t(17) })])
+      run([grant('ls:sub_1', t(1)), grant('rzp:pay_yearly', t(10), { mode: 'pass', end: t(375) })])
         .state,
       t(12),
     );
     expect(later.outcomes).toEqual(['applied']);
     expect(later.state.current?.ref).toBe('ls:sub_1');
+  });
+
+  it('keeps a yearly pass over a weekly pass or subscription bought while it runs (issue 20)', () => {
+    const yearly = run([
+      grant('rzp:pay_yearly', t(1), { plan: 'Pro Yearly', mode: 'pass', end: t(366) }),
+    ]);
+    const { state, outcomes } = run(
+      [
+        grant('pp:pay_weekly', t(2), { plan: 'Pro Weekly', mode: 'pass', end: t(9) }),
+        grant('ls:sub_weekly', t(3), { plan: 'Pro Weekly', end: t(10) }),
+        // Its renewal still ends before the pass: still kept out.
+        grant('ls:sub_weekly', t(10), { plan: 'Pro Weekly', start: t(3), end: t(17) }),
+      ],
+      yearly.state,
+      t(4),
+    );
+    expect(outcomes).toEqual(['kept-longer', 'kept-longer', 'not-current']);
+    expect(state.current).toMatchObject({ plan: 'Pro Yearly', ref: 'rzp:pay_yearly', end: t(366) });
+    // Support's grant still replaces it.
+    const support = run(
+      [grant('support:op', t(5), { plan: 'Pro Weekly', mode: 'manual', override: true })],
+      yearly.state,
+      t(5),
+    );
+    expect(support.state.current?.plan).toBe('Pro Weekly');
+  });
+
+  it('keeps a larger add-on allowance over a smaller subscription bought while it runs', () => {
+    const sub1000 = run([grant('ls:sub_a', t(1), { plan: 'sub1000', end: t(31) })]);
+    const smaller = run(
+      [grant('ls:sub_b', t(2), { plan: 'sub100', end: t(32), smallerThan: ['sub500', 'sub1000'] })],
+      sub1000.state,
+      t(3),
+    );
+    expect(smaller.outcomes).toEqual(['kept-longer']);
+    expect(smaller.state.current?.plan).toBe('sub1000');
+    const larger = run(
+      [grant('ls:sub_c', t(2), { plan: 'sub1000', end: t(32), smallerThan: [] })],
+      sub1000.state,
+      t(3),
+    );
+    expect(larger.outcomes).toEqual(['applied']);
   });
 
   it('keeps a lifetime plan over a fixed-term grant, but support may override it', () => {

@@ -52,6 +52,8 @@ export type PlanChange =
       trial: boolean;
       /** Support: replaces whatever is current, even a newer or a lifetime plan. */
       override?: boolean;
+      /** The plans this one is smaller than (the add-on's larger allowances): never replaces them. */
+      smallerThan?: readonly string[];
     })
   | (Base & { kind: 'renew'; end: Date })
   | (Base & { kind: 'cancel'; end?: Date | null })
@@ -74,7 +76,9 @@ export type ChangeOutcome =
   /** A lifetime plan is kept over a fixed-term grant. */
   | 'kept-lifetime'
   /** A newer purchase stays current over an older one delivered late. */
-  | 'kept-newer';
+  | 'kept-newer'
+  /** A longer (or larger) current plan is kept over a purchase that would shorten it. */
+  | 'kept-longer';
 
 /** How many sources a scope remembers (the newest). */
 const SEEN_LIMIT = 100;
@@ -268,6 +272,15 @@ function grant(
     }
     if (current.at.getTime() > change.at.getTime()) {
       return { state: { current, seen: seenNext }, outcome: 'kept-newer' };
+    }
+    // No purchase shortens what the person has (issue 20): a term that ends no later than the
+    // current one, or a smaller add-on allowance, bought while it runs is recorded, not applied.
+    // Checkouts refuse such a purchase first; this holds for one that arrives anyway.
+    if (
+      (current.end !== null && term.end !== null && term.end.getTime() <= current.end.getTime()) ||
+      change.smallerThan?.includes(current.plan)
+    ) {
+      return { state: { current, seen: seenNext }, outcome: 'kept-longer' };
     }
   }
   return { state: { current: term, seen: seenNext }, outcome: 'applied' };

@@ -1,12 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { BillingService, type HistoryEntry } from '../billing/billing.service.js';
 import type { PaymentRecord } from 'contracts';
+import { HeldPurchasesRepository, type HeldRow } from './held-purchases.repository.js';
 import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
 import {
   ProviderSubscriptionsRepository,
   type SubscriptionRow,
 } from './provider-subscriptions.repository.js';
 import { WebhookEventsRepository, type WebhookEventRow } from './webhook-events.repository.js';
+
+export type { HeldRow };
 
 export type PaymentsAudit = {
   orders: OrderRow[];
@@ -28,7 +31,16 @@ export class PaymentsAuditService {
     private readonly events: WebhookEventsRepository,
     private readonly billing: BillingService,
     private readonly subscriptions: ProviderSubscriptionsRepository,
+    private readonly held: HeldPurchasesRepository,
   ) {}
+
+  /**
+   * Hosted-checkout purchases bound to no one whose checkout email is this one (issue 20),
+   * whether or not an account has it: held, claimed or refunded.
+   */
+  heldFor(email: string): Promise<HeldRow[]> {
+    return this.held.listForEmail(email, LISTED);
+  }
 
   async of(userId: string): Promise<PaymentsAudit> {
     const [orders, subscriptions, { payments }, entitlementChanges] = await Promise.all([

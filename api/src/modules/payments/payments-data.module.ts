@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { BillingDataModule } from '../billing/billing-data.module.js';
 import { AffiliateConversionService } from './affiliate/affiliate-conversion.service.js';
+import { HeldPurchasesRepository } from './held-purchases.repository.js';
 import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from './payment-orders.repository.js';
@@ -11,6 +12,7 @@ import {
   ProviderSubscription,
   ProviderSubscriptionSchema,
 } from './schemas/provider-subscription.schema.js';
+import { HeldPurchase, HeldPurchaseSchema } from './schemas/held-purchase.schema.js';
 import { PaymentCapture, PaymentCaptureSchema } from './schemas/payment-capture.schema.js';
 import { PaymentOrder, PaymentOrderSchema } from './schemas/payment-order.schema.js';
 import { WebhookEvent, WebhookEventSchema } from './schemas/webhook-event.schema.js';
@@ -35,6 +37,7 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
       { name: ProviderSubscription.name, schema: ProviderSubscriptionSchema },
       { name: AffiliateConversion.name, schema: AffiliateConversionSchema },
       { name: AffiliateReversal.name, schema: AffiliateReversalSchema },
+      { name: HeldPurchase.name, schema: HeldPurchaseSchema },
     ]),
   ],
   providers: [
@@ -42,6 +45,7 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
     PaymentCapturesRepository,
     WebhookEventsRepository,
     ProviderSubscriptionsRepository,
+    HeldPurchasesRepository,
     PaymentFulfilmentService,
     PaymentsAuditService,
     AffiliateConversionService,
@@ -49,6 +53,7 @@ import { WebhookEventsRepository } from './webhook-events.repository.js';
   exports: [
     AffiliateConversionService,
     BillingDataModule,
+    HeldPurchasesRepository,
     PaymentOrdersRepository,
     WebhookEventsRepository,
     ProviderSubscriptionsRepository,

@@ -49,6 +49,12 @@ export const paymentErrors = {
       'Something went wrong. Please try again, or Contact Support for help.',
       404,
     ),
+  heldPurchaseNotFound: () =>
+    new DomainError(
+      'HELD_PURCHASE_NOT_FOUND',
+      'There is no purchase to claim with that order number for your email address.',
+      404,
+    ),
   webhookSignatureInvalid: () =>
     new DomainError('WEBHOOK_SIGNATURE_INVALID', 'The webhook signature is missing or wrong.', 401),
 };

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { UsersModule } from '../users/users.module.js';
+import { CheckoutBinding } from './lemonsqueezy/checkout-binding.js';
+import { HeldPurchasesService } from './lemonsqueezy/held-purchases.service.js';
 import { LemonSqueezyCheckoutService } from './lemonsqueezy/lemonsqueezy-checkout.service.js';
 import { LemonSqueezyReconciliationService } from './lemonsqueezy/lemonsqueezy-reconciliation.service.js';
 import { LemonSqueezyStateService } from './lemonsqueezy/lemonsqueezy-state.service.js';
@@ -28,10 +29,12 @@ import { UnverifiedWebhooks } from './unverified-webhooks.js';
  * the one path from a paid order or a refund to the billing module's services.
  */
 @Module({
-  imports: [PaymentsDataModule, UsersModule],
+  imports: [PaymentsDataModule],
   controllers: [RazorpayController, LemonSqueezyController, PaypalController],
   providers: [
     LemonSqueezyClient,
+    CheckoutBinding,
+    HeldPurchasesService,
     LemonSqueezyStateService,
     LemonSqueezyWebhookService,
     LemonSqueezyCheckoutService,

@@ -1,9 +1,10 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PaymentRecord, PublicUser } from 'contracts';
+import type { HeldPurchase, PaymentRecord, PublicUser } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { browserNavigation, configureApi, configurePlatform, resetSession } from 'shared-ui';
 import { AccountPage, type AccountVariant } from './AccountPage';
+import { CLAIMED } from './HeldPurchases';
 
 const json = (body: unknown, status = 200) =>
   Promise.resolve(new Response(JSON.stringify(body), { status }));
@@ -12,16 +13,30 @@ type Answers = {
   me: unknown;
   payments?: () => Promise<Response>;
   portal?: () => Promise<Response>;
+  held?: () => Promise<Response>;
+  claim?: (url: string, init?: RequestInit) => Promise<Response>;
 };
 
-/** Answers GET /api/me and GET /api/billing/payments; any other call is a test failure. */
-function api({ me, payments = () => json({ payments: [] }), portal }: Answers) {
+/**
+ * Answers GET /api/me, /api/billing/payments and /api/held-purchases (and, when given, the
+ * portal link and the claim with its CSRF token); any other call is a test failure.
+ */
+function api({
+  me,
+  payments = () => json({ payments: [] }),
+  portal,
+  held = () => json({ purchases: [] }),
+  claim,
+}: Answers) {
   resetSession();
-  const fetchMock = jest.fn((input: RequestInfo | URL) => {
+  const fetchMock = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : input.toString();
     if (url.endsWith('/api/me')) return json(me);
     if (url.endsWith('/api/billing/payments')) return payments();
+    if (url.endsWith('/api/held-purchases')) return held();
     if (portal && url.includes('/api/get-customer-portal-link?')) return portal();
+    if (claim && url.endsWith('/api/session-init')) return json({ csrfToken: 'tok' });
+    if (claim && /\/api\/held-purchases\/\w+\/claim$/.test(url)) return claim(url, init);
     return Promise.reject(new Error(`unexpected call to ${url}`));
   });
   global.fetch = fetchMock as jest.Mock;
@@ -267,6 +282,76 @@ describe('AccountPage', () => {
       up = true;
       await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
       expect(await within(panel).findByText('No payments yet.')).toBeVisible();
+    });
+  });
+
+  describe('purchases held for the person’s email (issue 20)', () => {
+    const heldWeekly: HeldPurchase = {
+      orderId: '1044',
+      provider: 'lemonsqueezy',
+      product: 'pro-weekly',
+      amount: 2,
+      currency: 'USD',
+      purchasedAt: '2026-11-20T10:00:00Z',
+    };
+
+    it('shows nothing when none is held', async () => {
+      api({ me: { user: active } });
+      renderPage();
+      const panel = await openBilling();
+      await within(panel).findByText('No payments yet.');
+      expect(within(panel).queryByRole('heading', { name: 'Purchases to claim' })).toBeNull();
+    });
+
+    it("lists them, applies one only on its 'Claim' (with the CSRF token), then shows the plan", async () => {
+      let claimed = false;
+      const fetchMock = api({
+        me: { user: free },
+        held: () => json({ purchases: claimed ? [] : [heldWeekly] }),
+        claim: (_url, init) => {
+          claimed = true;
+          expect(init?.method).toBe('POST');
+          expect(new Headers(init?.headers).get('X-CSRF-Token')).toBe('tok');
+          return json({ claimed: true, orderId: '1044', product: 'pro-weekly' });
+        },
+      });
+      renderPage();
+      const panel = await openBilling();
+      const section = (
+        await within(panel).findByRole('heading', { name: 'Purchases to claim' })
+      ).closest('section') as HTMLElement;
+      expect(section).toHaveTextContent('paid with your email address, asha@example.com');
+      expect(section).toHaveTextContent('Pro Weekly, $2, 20 Nov 2026 (order 1044)');
+      const urls = () =>
+        fetchMock.mock.calls.map(([input]) =>
+          input instanceof Request ? input.url : input.toString(),
+        );
+      const claimCalls = () => urls().filter((url) => url.includes('/claim'));
+      expect(claimCalls()).toHaveLength(0);
+      await userEvent.click(within(section).getByRole('button', { name: 'Claim order 1044' }));
+      expect(await within(panel).findByText(CLAIMED)).toBeVisible();
+      expect(claimCalls()).toEqual(['http://api.test/api/held-purchases/1044/claim']);
+      expect(within(panel).queryByRole('heading', { name: 'Purchases to claim' })).toBeNull();
+      // The session is read again, so the plan line follows the claim.
+      expect(urls().filter((url) => url.endsWith('/api/me')).length).toBeGreaterThanOrEqual(2);
+    });
+
+    it('says why a claim was refused and keeps the purchase listed', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const error = 'There is no purchase to claim with that order number for your email address.';
+      api({
+        me: { user: free },
+        held: () => json({ purchases: [{ ...heldWeekly, product: 'sub100', amount: 5 }] }),
+        claim: () => json({ code: 'HELD_PURCHASE_NOT_FOUND', error }, 404),
+      });
+      renderPage('addon', '/sheets-extension-user-account');
+      const panel = await screen.findByRole('tabpanel', { name: 'Billing Details' });
+      expect(
+        await within(panel).findByText('Add-on: 100 credits a month, $5, 20 Nov 2026 (order 1044)'),
+      ).toBeVisible();
+      await userEvent.click(within(panel).getByRole('button', { name: 'Claim order 1044' }));
+      expect(await within(panel).findByText(error)).toBeVisible();
+      expect(within(panel).getByRole('button', { name: 'Claim order 1044' })).toBeEnabled();
     });
   });
 

@@ -1,6 +1,7 @@
 import type { PublicUser } from 'contracts';
 import { CarryLink } from 'shared-ui';
 import { SupportEmailLink } from '../../common/SupportContact';
+import { HeldPurchases } from './HeldPurchases';
 import { PaymentsList } from './PaymentsList';
 import {
   addonCredits,
@@ -32,6 +33,7 @@ export function BillingDetails({ user, now }: { user: PublicUser; now: Date }) {
         </p>
       )}
       {user.isPremium && display.state !== 'expired' && <PrioritySupport />}
+      <HeldPurchases email={user.email} />
       <PaymentsList />
     </>
   );
@@ -58,6 +60,7 @@ export function AddonBillingDetails({ user, now }: { user: PublicUser; now: Date
         </p>
       )}
       {user.isExtPremium && display.state !== 'expired' && <PrioritySupport />}
+      <HeldPurchases email={user.email} />
       <PaymentsList />
     </>
   );

@@ -4,12 +4,14 @@ import {
   ADDON_OPTION_NAMES,
   isPlanCode,
   PLAN_TYPE_OF_CODE,
+  type AddonOptionName,
   type CheckoutLinkResponse,
 } from 'contracts';
 import { BillingService } from '../../billing/billing.service.js';
 import type { SignedInUser } from '../../auth/auth.types.js';
 import { paymentErrors } from '../payments.errors.js';
 import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repository.js';
+import { CHECKOUT_TTL_MS, CheckoutBinding } from './checkout-binding.js';
 import { LemonSqueezyClient } from './lemonsqueezy.client.js';
 import { LEMONSQUEEZY } from './lemonsqueezy-state.service.js';
 
@@ -18,11 +20,16 @@ export type CheckoutLinkQuery = { plan: string; discountCode?: string; source?: 
 /** How long a subscription's portal URL is served again without asking (it is signed for a day). */
 export const PORTAL_LINK_CACHE_MS = 5 * 60_000;
 
+const isAddonOption = (value: string): value is AddonOptionName =>
+  (ADDON_OPTION_NAMES as readonly string[]).includes(value);
+
 /**
- * The hosted overlay's checkout links and the customer portal. A link is the configured buy URL of
- * the plan or add-on option (CHECKOUT_LINKS) with our user id, googleId and planType as custom
- * data (checkout[custom][…]), the discount code and source=extension when given, and embed=1
- * (the overlay). The custom data only names the buyer: what is granted is what the variant sells.
+ * The hosted overlay's checkouts and the customer portal. Every checkout is created here, through
+ * the provider's API, for the signed-in person and one plan or add-on option: its custom data
+ * (our user id, googleId, planType, source=extension when given, and the binding that signs the
+ * person, the variant and the expiry: CheckoutBinding), the person's email and the discount code
+ * are set by us, and it expires within the hour. No plain buy link is handed out (issue 20).
+ * What is granted is what the variant sells, to whom the binding names.
  */
 @Injectable()
 export class LemonSqueezyCheckoutService {
@@ -30,6 +37,7 @@ export class LemonSqueezyCheckoutService {
     private readonly billing: BillingService,
     private readonly client: LemonSqueezyClient,
     private readonly subscriptions: ProviderSubscriptionsRepository,
+    private readonly binding: CheckoutBinding,
   ) {}
 
   /** Portal URLs by subscription id; concurrent requests for one share a single provider call. */
@@ -46,28 +54,33 @@ export class LemonSqueezyCheckoutService {
 
   async checkoutLink(user: SignedInUser, query: CheckoutLinkQuery): Promise<CheckoutLinkResponse> {
     const { plan } = query;
-    if (isPlanCode(plan))
+    // Refused before any money is taken: a plan that would shorten, or an add-on subscription
+    // that would shrink, what the person has (billing: 409 PLAN_ALREADY_COVERED).
+    if (isPlanCode(plan)) {
       await this.billing.assertPurchaseExtends(user.id, PLAN_TYPE_OF_CODE[plan]);
-    const base = isPlanCode(plan)
-      ? this.billing.plans(null).plans.find((p) => p.code === plan)?.checkoutLink
-      : (ADDON_OPTION_NAMES as readonly string[]).includes(plan)
-        ? this.billing.addonPlans().options.find((o) => o.name === plan)?.checkoutLink
-        : undefined;
-    if (!base) throw paymentErrors.checkoutNotAvailable(plan);
-    const url = new URL(base);
-    url.searchParams.set('checkout[custom][user_id]', user.id);
-    url.searchParams.set('checkout[custom][googleId]', user.googleId);
-    url.searchParams.set(
-      'checkout[custom][planType]',
-      isPlanCode(plan) ? PLAN_TYPE_OF_CODE[plan] : plan,
-    );
-    if (query.discountCode) url.searchParams.set('checkout[discount_code]', query.discountCode);
-    if (query.source === 'extension') {
-      url.searchParams.set('checkout[custom][source]', 'extension');
-      url.searchParams.set('source', 'extension');
+    } else if (isAddonOption(plan)) {
+      await this.billing.assertAddonPurchaseGrows(user.id, plan);
     }
-    url.searchParams.set('embed', '1');
-    return { plan, url: url.toString() };
+    const variantId = [...this.client.settings().variants].find(
+      ([, product]) => product === plan,
+    )?.[0];
+    if (!variantId) throw paymentErrors.checkoutNotAvailable(plan);
+    const expiresAt = new Date(Date.now() + CHECKOUT_TTL_MS);
+    const custom: Record<string, string> = {
+      user_id: user.id,
+      googleId: user.googleId,
+      planType: isPlanCode(plan) ? PLAN_TYPE_OF_CODE[plan] : plan,
+      ...(query.source === 'extension' ? { source: 'extension' } : {}),
+      binding: this.binding.sign(user.id, variantId, expiresAt),
+    };
+    const checkout = await this.client.createCheckout({
+      variantId,
+      email: user.email,
+      custom,
+      discountCode: query.discountCode,
+      expiresAt,
+    });
+    return { plan, url: checkout.attributes.url };
   }
 
   /**

@@ -16,10 +16,11 @@ export type LsReconcileSummary = { checked: number; changed: number; failed: num
  * LEMONSQUEEZY_RECONCILE_INTERVAL_SECONDS the store's subscriptions are listed from the API and
  * each is set by state like a webhook would (LemonSqueezyStateService: a state already applied is
  * a 'duplicate', nothing changes). A subscription whose every webhook was lost is matched to its
- * person by its order (if order_created arrived) or by the buyer's email when exactly one of our
- * people has it; its first order is then read and recorded too (the payment row). The store's
- * orders are listed too: a paid one-off order (Lifetime, a top-up) never recorded is recorded and
- * granted or credited once, a refund of any order recorded as paid (a subscription's first order
+ * person by its order (if order_created arrived); its first order is then read and recorded too
+ * (the payment row). Otherwise it is held for its buyer to claim: the API's objects carry no
+ * custom data, and an email never binds a purchase (issue 20). The store's orders are listed too:
+ * a paid one-off order (Lifetime, a top-up) never recorded is held likewise (or recorded once,
+ * when its order is ours), a refund of any order recorded as paid (a subscription's first order
  * included: it ends the subscription) is applied. A subscription still
  * renewing although another plan replaced it is cancelled (SupersededSubscriptionsService). `runOnce` is what the
  * interval calls (and tests).

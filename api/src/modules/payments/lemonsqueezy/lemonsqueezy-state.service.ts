@@ -4,10 +4,11 @@ import type { CheckoutProduct } from '../../../config/payments-config.js';
 import { BillingService } from '../../billing/billing.service.js';
 import { CreditsService } from '../../billing/credits.service.js';
 import { EntitlementsService, type PlanSource } from '../../billing/entitlements.service.js';
-import { UsersService } from '../../users/users.service.js';
+import { HeldPurchasesRepository } from '../held-purchases.repository.js';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repository.js';
+import { CheckoutBinding } from './checkout-binding.js';
 import { SupersededSubscriptionsService } from './superseded-subscriptions.service.js';
 import {
   LemonSqueezyClient,
@@ -18,6 +19,9 @@ import {
 } from './lemonsqueezy.client.js';
 
 export const LEMONSQUEEZY = 'lemonsqueezy';
+
+/** The checkout's custom data as the provider hands it back (meta.custom_data). */
+export type CustomData = Record<string, unknown> | null;
 
 /** What one event or poll did, for the webhook_events row. */
 export type StateOutcome = {
@@ -49,6 +53,11 @@ const currencyOf = (value: string): Currency | null =>
  * grants again); an order pays for Lifetime through PaymentFulfilmentService, or adds top-up
  * credits once per order; a refund ends what the order bought. The plan is always the one the
  * provider's variant sells, never the checkout's custom data (which the buyer can edit).
+ *
+ * Whose it is (issue 20): a purchase already bound (its order or subscription row), or the person
+ * its checkout's verified binding names (CheckoutBinding), or, for claims, the claimer. Nothing
+ * else: not the custom user id alone, never the buyer's email. A purchase bound to no one is
+ * held (HeldPurchasesRepository) and grants, cancels and resets nothing.
  */
 @Injectable()
 export class LemonSqueezyStateService {
@@ -62,8 +71,9 @@ export class LemonSqueezyStateService {
     private readonly entitlements: EntitlementsService,
     private readonly credits: CreditsService,
     private readonly billing: BillingService,
-    private readonly users: UsersService,
     private readonly superseded: SupersededSubscriptionsService,
+    private readonly binding: CheckoutBinding,
+    private readonly held: HeldPurchasesRepository,
   ) {}
 
   productOf(variantId: number | string | undefined): CheckoutProduct | null {
@@ -71,16 +81,41 @@ export class LemonSqueezyStateService {
     return this.client.settings().variants.get(String(variantId)) ?? null;
   }
 
-  /** Our user id from the checkout's custom data, when it names a person we know. */
-  async knownUser(candidate: unknown): Promise<string | null> {
-    if (typeof candidate !== 'string' || !/^[a-f0-9]{24}$/i.test(candidate)) return null;
-    return (await this.users.findById(candidate)) ? candidate : null;
+  /**
+   * Records a purchase bound to no one, once per order, for its buyer to claim: nothing is
+   * granted, cancelled or reset.
+   */
+  private async hold(
+    sighting: {
+      orderId: string;
+      email: string;
+      product: CheckoutProduct;
+      purchasedAt: Date;
+      reason: string;
+      subscriptionId?: string;
+      amountMinor?: number;
+      currency?: Currency;
+    },
+    links: { orderId: string | null; paymentId: string | null },
+  ): Promise<StateOutcome> {
+    if (await this.held.hold({ provider: LEMONSQUEEZY, ...sighting })) {
+      this.logger.warn(
+        `Lemon Squeezy order ${sighting.orderId} (${sighting.product}) held: ${sighting.reason}`,
+      );
+    }
+    return {
+      outcome: 'processed',
+      detail: `held for its buyer to claim (${sighting.reason}): nothing granted`,
+      ...links,
+    };
   }
 
   /** Sets the plan from a subscription object (a webhook's data or the API's answer). */
   async syncSubscription(
     subscription: LsResource<LsSubscriptionAttributes>,
-    customUserId: unknown,
+    custom: CustomData,
+    /** A claim: the person who claimed its held purchase. */
+    ownerId: string | null = null,
   ): Promise<StateOutcome> {
     const attributes = subscription.attributes;
     const subscriptionId = subscription.id;
@@ -95,12 +130,27 @@ export class LemonSqueezyStateService {
         ...links,
       };
     }
+    const created = date(attributes.created_at) ?? new Date();
+    const binding = this.binding.verify(custom, attributes.variant_id, created);
     const userId =
       known?.userId ??
-      (await this.knownUser(customUserId)) ??
-      (orderId ? (await this.orders.find(LEMONSQUEEZY, orderId))?.userId : null) ??
-      (await this.userByEmail(attributes.user_email));
-    if (!userId) return { outcome: 'rejected', detail: 'no person of ours', ...links };
+      ownerId ??
+      binding.userId ??
+      (orderId ? (await this.orders.find(LEMONSQUEEZY, orderId))?.userId : null);
+    if (!userId) {
+      if (!orderId) return { outcome: 'rejected', detail: 'no order id', ...links };
+      return this.hold(
+        {
+          orderId,
+          subscriptionId,
+          email: attributes.user_email,
+          product,
+          purchasedAt: created,
+          reason: 'reason' in binding ? binding.reason : 'unbound',
+        },
+        links,
+      );
+    }
     const scope = product.startsWith('sub') ? 'addon' : 'main';
     const at = date(attributes.updated_at) ?? new Date();
     const source: PlanSource = { userId, scope, provider: LEMONSQUEEZY, id: subscriptionId, at };
@@ -158,8 +208,9 @@ export class LemonSqueezyStateService {
       customerEmail: attributes.user_email || null,
     });
     await saved;
-    // A new subscription replaced another renewing one of the same person and scope.
-    if (steps.some((step) => step === 'grant applied')) {
+    // A new subscription replaced another renewing one of the same person and scope, or it was
+    // kept out by a longer plan: whichever of them no longer holds the plan stops renewing.
+    if (steps.some((step) => step === 'grant applied' || step === 'grant kept-longer')) {
       await this.superseded.cancelOthers(userId, scope);
     }
     return {
@@ -177,8 +228,8 @@ export class LemonSqueezyStateService {
    */
   async paidOrder(
     order: LsResource<LsOrderAttributes>,
-    customUserId: unknown,
-    /** Reconciliation: the person its subscription belongs to. */
+    custom: CustomData,
+    /** Reconciliation: the person its subscription belongs to; a claim: the claimer. */
     ownerId: string | null = null,
   ): Promise<StateOutcome> {
     const attributes = order.attributes;
@@ -193,9 +244,23 @@ export class LemonSqueezyStateService {
     if (!currency)
       return { outcome: 'rejected', detail: `currency ${attributes.currency}`, ...links };
     const stored = await this.orders.find(LEMONSQUEEZY, orderId);
-    const userId = stored?.userId ?? ownerId ?? (await this.knownUser(customUserId));
-    if (!userId) return { outcome: 'rejected', detail: 'no person of ours', ...links };
     const paidAt = date(attributes.created_at) ?? new Date();
+    const binding = this.binding.verify(custom, attributes.first_order_item?.variant_id, paidAt);
+    const userId = stored?.userId ?? ownerId ?? binding.userId;
+    if (!userId) {
+      return this.hold(
+        {
+          orderId,
+          email: attributes.user_email,
+          product,
+          purchasedAt: paidAt,
+          reason: 'reason' in binding ? binding.reason : 'unbound',
+          amountMinor: attributes.total,
+          currency,
+        },
+        links,
+      );
+    }
     const plan = isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product;
     const amountMinor = attributes.total;
     if (!stored) {
@@ -267,6 +332,14 @@ export class LemonSqueezyStateService {
       date(order.attributes.refunded_at) ?? date(order.attributes.updated_at) ?? new Date();
     const stored = await this.orders.find(LEMONSQUEEZY, orderId);
     const subscription = await this.subscriptions.findByOrder(LEMONSQUEEZY, orderId);
+    // A held purchase refunded before anyone claimed it: it granted nothing, nothing to end.
+    if (!stored && !subscription && (await this.held.markRefunded(LEMONSQUEEZY, orderId))) {
+      return {
+        outcome: 'processed',
+        detail: 'held purchase refunded: no longer claimable',
+        ...links,
+      };
+    }
     if (subscription) {
       const outcome = await this.entitlements.refund({
         userId: subscription.userId,
@@ -400,7 +473,8 @@ export class LemonSqueezyStateService {
 
   /**
    * Reconciliation of an order whose webhooks were lost: a paid one-off order (Lifetime, a
-   * top-up) we have not recorded is recorded (its buyer found by email); a refund of any order we
+   * top-up) we have not recorded is recorded for the person it is bound to, or else held for its
+   * buyer to claim (the API's order carries no custom data: no binding); a refund of any order we
    * recorded as paid (a subscription's first order too) is applied. Null: nothing to do.
    */
   async reconcileOrder(order: LsResource<LsOrderAttributes>): Promise<StateOutcome | null> {
@@ -414,16 +488,9 @@ export class LemonSqueezyStateService {
     }
     if (isSubscriptionProduct(product)) return null;
     if (order.attributes.status === 'paid' && stored?.status !== 'paid') {
-      const owner = stored?.userId ?? (await this.userByEmail(order.attributes.user_email));
-      return owner ? this.paidOrder(order, null, owner) : null;
+      if (!stored && (await this.held.find(LEMONSQUEEZY, order.id))) return null;
+      return this.paidOrder(order, null, stored?.userId ?? null);
     }
     return null;
-  }
-
-  /** Only when exactly one of our people has the buyer's email (a last resort). */
-  async userByEmail(email: string | undefined): Promise<string | null> {
-    if (!email) return null;
-    const found = await this.users.findByEmail(email);
-    return found.length === 1 && found[0] ? found[0].id : null;
   }
 }

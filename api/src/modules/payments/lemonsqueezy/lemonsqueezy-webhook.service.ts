@@ -104,14 +104,12 @@ export class LemonSqueezyWebhookService {
         detail: testMode ? 'a test-mode event in live mode' : 'a live event in test mode',
       };
     }
-    const custom = event.meta?.custom_data ?? {};
+    // Who it is for: only what CheckoutBinding verifies in it (issue 20).
+    const custom = event.meta?.custom_data ?? null;
     const resource = { type: String(event.data?.type), id: String(id), attributes };
     switch (name) {
       case 'order_created':
-        return this.state.paidOrder(
-          resource as unknown as LsResource<LsOrderAttributes>,
-          custom.user_id,
-        );
+        return this.state.paidOrder(resource as unknown as LsResource<LsOrderAttributes>, custom);
       case 'order_refunded':
         return this.state.refundedOrder(resource as unknown as LsResource<LsOrderAttributes>);
       case 'subscription_created':
@@ -123,7 +121,7 @@ export class LemonSqueezyWebhookService {
       case 'subscription_unpaused':
         return this.state.syncSubscription(
           resource as unknown as LsResource<LsSubscriptionAttributes>,
-          custom.user_id,
+          custom,
         );
       case 'subscription_payment_refunded':
         // A refund or a chargeback of one of its payments (Lemon Squeezy has no chargeback event
@@ -136,7 +134,7 @@ export class LemonSqueezyWebhookService {
         // and a renewal's payment is recorded once per invoice.
         const subscriptionId = String(attributes.subscription_id);
         const subscription = await this.client.getSubscription(subscriptionId);
-        const synced = await this.state.syncSubscription(subscription, custom.user_id);
+        const synced = await this.state.syncSubscription(subscription, custom);
         if (
           name !== 'subscription_payment_failed' &&
           attributes.status === 'paid' &&

@@ -66,6 +66,14 @@ export type LsInvoiceAttributes = {
   refunded_at?: string | null;
   created_at: string;
   updated_at: string;
+};
+
+/** A checkout created through the API; `url` is the page to open (in the overlay). */
+export type LsCheckoutAttributes = {
+  store_id: number;
+  variant_id: number;
+  url: string;
+  expires_at: string | null;
   test_mode: boolean;
 };
 
@@ -120,6 +128,46 @@ export class LemonSqueezyClient {
     return body.data;
   }
 
+  /**
+   * Creates a checkout for one variant of the configured store (`POST /v1/checkouts`): the
+   * custom data, email and discount code are fixed by us, and it expires at `expiresAt`. Answers
+   * its URL (`attributes.url`), which lemon.js opens in the overlay.
+   */
+  async createCheckout(input: {
+    variantId: string;
+    email: string;
+    custom: Record<string, string>;
+    discountCode?: string | undefined;
+    expiresAt: Date;
+  }): Promise<LsResource<LsCheckoutAttributes>> {
+    const config = this.settings();
+    const body = await this.call<{ data: LsResource<LsCheckoutAttributes> }>(
+      'create a checkout',
+      '/v1/checkouts',
+      'POST',
+      {
+        data: {
+          type: 'checkouts',
+          attributes: {
+            checkout_options: { embed: true },
+            checkout_data: {
+              email: input.email,
+              custom: input.custom,
+              ...(input.discountCode ? { discount_code: input.discountCode } : {}),
+            },
+            expires_at: input.expiresAt.toISOString(),
+            test_mode: config.testMode,
+          },
+          relationships: {
+            store: { data: { type: 'stores', id: config.storeId } },
+            variant: { data: { type: 'variants', id: input.variantId } },
+          },
+        },
+      },
+    );
+    return body.data;
+  }
+
   /** Every subscription of the configured store, following the pages. */
   listSubscriptions(): Promise<LsResource<LsSubscriptionAttributes>[]> {
     return this.list<LsSubscriptionAttributes>('subscriptions');
@@ -152,7 +200,7 @@ export class LemonSqueezyClient {
     }
   }
 
-  private async call<T>(what: string, path: string, method = 'GET'): Promise<T> {
+  private async call<T>(what: string, path: string, method = 'GET', body?: unknown): Promise<T> {
     const config = this.settings();
     if (!(await this.budget.take())) {
       this.logger.warn(
@@ -169,6 +217,7 @@ export class LemonSqueezyClient {
           'Content-Type': 'application/vnd.api+json',
           Authorization: `Bearer ${config.apiKey}`,
         },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(10_000),
       });
     } catch (error) {

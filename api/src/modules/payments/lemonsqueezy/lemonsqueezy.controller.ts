@@ -1,5 +1,20 @@
-import { Controller, Get, Headers, HttpCode, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type { CheckoutLinkResponse, CustomerPortalLinkResponse } from 'contracts';
+import {
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Query,
+  Req,
+  UseGuards,
+} from '@nestjs/common';
+import type {
+  CheckoutLinkResponse,
+  ClaimHeldPurchaseResponse,
+  CustomerPortalLinkResponse,
+  HeldPurchasesResponse,
+} from 'contracts';
 import type { Request } from 'express';
 import type { WebhookRoute } from '../../../common/http/body-parsing.js';
 import { RateLimit } from '../../../common/throttling/rate-limit.js';
@@ -8,7 +23,8 @@ import { CurrentUser } from '../../auth/current-user.decorator.js';
 import { SignedInGuard } from '../../auth/signed-in.guard.js';
 import { LemonSqueezyCheckoutService } from './lemonsqueezy-checkout.service.js';
 import { LemonSqueezyWebhookService } from './lemonsqueezy-webhook.service.js';
-import { CheckoutLinkQueryDto, PortalLinkQueryDto } from './lemonsqueezy.dto.js';
+import { HeldPurchasesService } from './held-purchases.service.js';
+import { CheckoutLinkQueryDto, HeldPurchaseParam, PortalLinkQueryDto } from './lemonsqueezy.dto.js';
 
 /**
  * Lemon Squeezy does not publish a maximum webhook size; an order or subscription object with
@@ -24,9 +40,10 @@ export class LemonSqueezyController {
   constructor(
     private readonly checkout: LemonSqueezyCheckoutService,
     private readonly webhooks: LemonSqueezyWebhookService,
+    private readonly held: HeldPurchasesService,
   ) {}
 
-  /** The hosted overlay's checkout URL for a plan code or add-on option (signed in). */
+  /** A checkout created now for the signed-in person and a plan code or add-on option. */
   @Get('checkout-link')
   @UseGuards(SignedInGuard)
   @RateLimit('payment')
@@ -46,6 +63,25 @@ export class LemonSqueezyController {
     @Query() query: PortalLinkQueryDto,
   ): Promise<CustomerPortalLinkResponse> {
     return this.checkout.portalLink(user.id, query.forSheetsExtension === 'true');
+  }
+
+  /** Purchases held for the signed-in person's email, bound to no one (issue 20). */
+  @Get('held-purchases')
+  @UseGuards(SignedInGuard)
+  heldPurchases(@CurrentUser() user: SignedInUser): Promise<HeldPurchasesResponse> {
+    return this.held.claimable(user);
+  }
+
+  /** Signed in, CSRF: applies one of them to this account ('Claim' on the account page). */
+  @Post('held-purchases/:orderId/claim')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  @RateLimit('payment')
+  claim(
+    @CurrentUser() user: SignedInUser,
+    @Param() params: HeldPurchaseParam,
+  ): Promise<ClaimHeldPurchaseResponse> {
+    return this.held.claim(user, params.orderId);
   }
 
   /**

@@ -19,3 +19,9 @@ export class PortalLinkQueryDto {
   @IsIn(['true', 'false'])
   forSheetsExtension?: string;
 }
+
+/** POST /api/held-purchases/:orderId/claim: Lemon Squeezy's order ids are numbers. */
+export class HeldPurchaseParam {
+  @Matches(/^\d{1,20}$/, { message: 'orderId must be the order number' })
+  orderId: string;
+}

@@ -562,6 +562,35 @@ describe('card payments (Razorpay) against the sandbox', () => {
     });
   });
 
+  describe('no purchase shortens what a person has (issue 20)', () => {
+    it('refuses a weekly order during a yearly plan (409); a weekly order made before it and paid after keeps the yearly plan', async () => {
+      const who = await person();
+      const WEEKLY = { planType: 'Pro Weekly', amount: 65 };
+      const early = await createOrder(who, WEEKLY);
+      const yearly = await createOrder(who, { planType: 'Pro Yearly', amount: 999 });
+      const paidYearly = await payWithoutWebhooks(yearly.orderId);
+      expect((await post(who, '/api/verify-payment', paidYearly)).status).toBe(200);
+      const before = await me(who);
+      expect(before).toMatchObject({ planType: 'Pro Yearly' });
+
+      const refused = await post(who, '/api/create-order', WEEKLY);
+      expect(refused.status).toBe(409);
+      expect(await refused.json()).toMatchObject({
+        code: 'PLAN_ALREADY_COVERED',
+        error: expect.stringMatching(/^You already have Pro Yearly until /) as unknown,
+      });
+
+      // Paid anyway (another tab): the payment is recorded, the yearly plan stays as it was.
+      const paidEarly = await payWithoutWebhooks(early.orderId);
+      expect((await post(who, '/api/verify-payment', paidEarly)).status).toBe(200);
+      expect(await me(who)).toEqual(before);
+      expect(await count('payments', { userId: who.userId })).toBe(2);
+      expect(await count('billing_history', { userId: who.userId, outcome: 'kept-longer' })).toBe(
+        1,
+      );
+    });
+  });
+
   describe('reconciliation (security plan 33)', () => {
     it('grants a captured payment whose webhooks never came and whose page never verified', async () => {
       const who = await person();
