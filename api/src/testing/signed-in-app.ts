@@ -41,6 +41,8 @@ export class SignedInApp {
       DEV_IDP_URL: issuer,
       API_PUBLIC_URL: api,
       WEB_URL: 'http://web.test',
+      // Every test person signs in from 127.0.0.1: a test of the limit itself sets its own.
+      SIGN_IN_LIMIT_PER_IP: '1000',
       ...env,
     });
     await app.listen(apiPort, '127.0.0.1');
