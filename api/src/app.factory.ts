@@ -3,6 +3,7 @@ import http from 'node:http';
 import { ValidationPipe, type INestApplication, type NestApplicationOptions } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import helmet from 'helmet';
 import { AppModule } from './app.module.js';
 import { Logger } from './common/logging/logger.module.js';
@@ -40,7 +41,7 @@ export const CONNECTIONS_CHECK_MS = 1000;
  */
 class TimedExpressAdapter extends ExpressAdapter {
   constructor(private readonly serverOptions: http.ServerOptions) {
-    super();
+    super(oneSpellingPerRoute());
   }
 
   override initHttpServer(options: NestApplicationOptions): void {
@@ -52,6 +53,20 @@ class TimedExpressAdapter extends ExpressAdapter {
     }
     this.setHttpServer(http.createServer(this.serverOptions, this.getInstance()));
   }
+}
+
+/**
+ * Express, routing each path by one spelling only: `/api/extract/`, `/API/extract` and
+ * `/api/Extract` find no route (404) instead of the handler of `/api/extract`. The middleware
+ * that guards a route by its path (upload gates, body limits, raw webhook bodies) compares
+ * `req.path` with that one spelling, so nothing reaches a handler past them under another
+ * (common/http/body-parsing.ts). Set before the router exists: Express reads them only once.
+ */
+function oneSpellingPerRoute(): express.Express {
+  const app = express();
+  app.set('strict routing', true);
+  app.set('case sensitive routing', true);
+  return app;
 }
 
 /** Builds the API with everything main.ts serves: the same wiring runs in tests. */

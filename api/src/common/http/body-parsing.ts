@@ -198,7 +198,10 @@ const smallBodyParser = (limitBytes: number): RequestHandler =>
 
 /** Call after the sessions are set up: upload routes check their caller from the session. */
 export function setupBodyParsing(app: INestApplication, options: BodyParsingOptions): void {
-  // Exact paths (app.use would match prefixes); uploads are POST, other methods find no route.
+  // Exact paths (app.use would match prefixes): the router is strict and case-sensitive
+  // (app.factory.ts), so a path that reaches a route is spelt as the route is, and one spelt
+  // otherwise (`/api/extract/`, `/API/extract`) finds no route behind the default limit. Uploads
+  // are POST; other methods find no route.
   const uploads = new Map(
     options.uploads.map((route) => [route.path, uploadHandler(route, options.uploadTimeoutMs)]),
   );

@@ -190,6 +190,91 @@ describe('POST /api/extract: the body is read only for a known caller, within th
     expect(await large.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  /**
+   * 31 MB declared and none of it sent: answered 413 on the length alone (a server that waited
+   * for the body would answer 408 at the request timeout). Nothing unread is left to reset the
+   * connection before the answer arrives, as a body being sent may.
+   */
+  const declaredOnly = { declaredLength: 31 * MB, total: 0, chunkBytes: 1, intervalMs: 0 };
+
+  // Spellings of the guarded routes that Express (not strict, not case-sensitive) routed to their
+  // handler past the gates keyed on the path, and some it never routed (kept to show they were
+  // tried): each must find no route, and a large body is refused unread (the 2 KB default limit).
+  const EXTRACT_ALIASES = [
+    '/api/extract/',
+    '/API/extract',
+    '/api/Extract',
+    '//api/extract',
+    '/api/%65xtract',
+    '/api/extract;x',
+    '/api/extract.',
+  ];
+
+  it.each(EXTRACT_ALIASES.map((path, i) => [path, i]))(
+    'finds no route at %s: a large upload refused unread, a small one 404, nothing run or stored',
+    async (path, i) => {
+      const user = await platform.signIn('Alias Uploader', `alias-${String(i)}@example.com`);
+      const large = await rawUpload({
+        url: `${platform.api}${path}`,
+        headers: sessionHeaders(user),
+        ...declaredOnly,
+      }).answer;
+      expect(large.status).toBe(413);
+      const png = await sharp({
+        create: { width: 40, height: 40, channels: 3, background: '#fff' },
+      })
+        .png()
+        .toBuffer();
+      const small = await user.browser.request(`${platform.api}${path}`, {
+        method: 'POST',
+        headers: sessionHeaders(user),
+        body: JSON.stringify({ base64Image: png.toString('base64') }),
+      });
+      expect(small.status).toBe(404);
+      expect(await small.json()).toMatchObject({ code: 'NOT_FOUND' });
+      expect(platform.app.get(ExtractionConcurrency).runningFor(user.userId)).toBe(0);
+      await nothingStored();
+    },
+  );
+
+  it.each(['GET', 'HEAD'])('finds no route for %s /api/extract (404)', async (method) => {
+    const response = await free.browser.request(`${platform.api}/api/extract`, {
+      method,
+      headers: sessionHeaders(free),
+    });
+    expect(response.status).toBe(404);
+  });
+
+  it.each(
+    ['/api/webhooks/razorpay', '/api/webhooks/lemonsqueezy', '/api/webhooks/paypal'].flatMap(
+      (route) => [
+        [route, `${route}/`],
+        [route, route.toUpperCase()],
+        [route, route.replace('webhooks', 'Webhooks')],
+      ],
+    ),
+  )(
+    'answers the webhook %s, and no route at %s: a large delivery refused unread, a small one 404',
+    async (route, alias) => {
+      const deliver = (path: string) =>
+        fetch(`${platform.api}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ event: 'payment.captured' }),
+        });
+      expect((await deliver(route)).status).not.toBe(404);
+      const large = await rawUpload({
+        url: `${platform.api}${alias}`,
+        headers: { 'content-type': 'application/json' },
+        ...declaredOnly,
+      }).answer;
+      expect(large.status).toBe(413);
+      const small = await deliver(alias);
+      expect(small.status).toBe(404);
+      expect(await small.json()).toMatchObject({ code: 'NOT_FOUND' });
+    },
+  );
+
   const upload = (who: SignedIn, bytes: number) =>
     who.browser.request(`${platform.api}/api/extract`, {
       method: 'POST',

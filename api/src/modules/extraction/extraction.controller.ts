@@ -1,10 +1,20 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  HttpCode,
+  Inject,
+  Post,
+  UseGuards,
+  UseInterceptors,
+} from '@nestjs/common';
 import { RateLimit } from '../../common/throttling/rate-limit.js';
 import type { EnginesResponse, ExtractResponse, LanguagesResponse } from 'contracts';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import type { SignedInUser } from '../auth/auth.types.js';
 import { ExtractDto } from './dto/extract.dto.js';
+import { ExtractionSlotInterceptor } from './extraction-slot.interceptor.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
 import { ExtractionService } from './extraction.service.js';
@@ -32,6 +42,7 @@ export class ExtractionController {
   @HttpCode(200)
   @UseGuards(SignedInGuard)
   @RateLimit('extract') // attempts, refunded failures included: OCR is the costly part
+  @UseInterceptors(ExtractionSlotInterceptor) // the slot is held until the job ends
   extract(@CurrentUser() user: SignedInUser, @Body() dto: ExtractDto): Promise<ExtractResponse> {
     return this.extraction.extract(user, dto);
   }

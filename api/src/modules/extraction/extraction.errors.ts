@@ -20,4 +20,11 @@ export const quotaErrors = {
       429,
       { 'Retry-After': '10' },
     ),
+  /** The client left before its extraction started: nobody reads this, and nothing is spent. */
+  clientGone: () =>
+    new DomainError(
+      'REQUEST_TIMEOUT',
+      'The request was closed before its extraction started.',
+      408,
+    ),
 };

@@ -1,4 +1,4 @@
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
@@ -18,14 +18,14 @@ describe('readImage when orientation detection outlives the reading', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'slow-osd-'));
     // Real Tesseract behind a wrapper: the first reading fails as an unreadable upload does
     // (ENGINE_FAILED, so the image is decoded and read again), and OSD (--psm 0) is slow, past
-    // the 5 s limit, so that it times out after the job has its answer. (800 ms, then 2 s, were
-    // too tight for a real reading while the other suites of `npm test` share the two cores.)
+    // the 5 s limit, so that it is still running when the job has its answer. (800 ms, then 2 s,
+    // were too tight for a real reading while the other suites of `npm test` share the two cores.)
     const wrapper = path.join(dir, 'tesseract');
     writeFileSync(
       wrapper,
       [
         '#!/bin/sh',
-        `case "$*" in *"--psm 0"*) sleep 8 ;; esac`,
+        `case "$*" in *"--psm 0"*) echo $$ >> ${dir}/osd; sleep 8 ;; esac`,
         `if [ ! -e ${dir}/failed ]; then touch ${dir}/failed; exit 1; fi`,
         'exec tesseract "$@"',
         '',
@@ -41,13 +41,17 @@ describe('readImage when orientation detection outlives the reading', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('answers from the second reading and leaves no rejection unobserved when OSD times out', async () => {
+  it('answers from the second reading; its OSD is killed, not left to run on or reject unobserved', async () => {
     const image = readFileSync(fixture('printed/tesseractjs_simple.png'));
     const work = mkdtempSync(path.join(dir, 'job-'));
     const result = await readImage(image, { kind: 'local', tesseract }, { maxPixels: 50e6 }, work);
     expect(result.text.trim()).toBe('Tesseract.js');
-    // OSD started after the second reading times out 5 s later; its rejection must be seen.
-    await new Promise((resolve) => setTimeout(resolve, 6500));
+    // The OSD started beside the second reading has exited with the job (it would have slept on
+    // for 8 s), and its rejection was seen.
+    const file = path.join(dir, 'osd');
+    const osd = existsSync(file) ? readFileSync(file, 'utf8').split(/\s+/).filter(Boolean) : [];
+    expect(osd.filter((pid) => existsSync(`/proc/${pid}`))).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
     expect(unhandled).toEqual([]);
   });
 });

@@ -208,7 +208,7 @@ async function ocrImage(
     try {
       best = await read(upright, 'eng');
     } catch (error) {
-      osd.cancel();
+      await osd.cancel();
       if (upright !== bytes || !isEngineFailure(error)) throw error;
       // Tesseract could not read the upload as it came: decode it here, which refuses a damaged
       // file with its own message, and read that.
@@ -223,15 +223,19 @@ async function ocrImage(
     });
   } finally {
     // Whatever the outcome, no OSD of this job runs on after it (nor rejects unobserved), and no
-    // early repaired reading or page outline either (they started beside the first reading).
-    osd.cancel();
+    // early repaired reading or page outline either (they started beside the first reading): the
+    // job, and the caller's slot for it, end only once its processes have.
+    await osd.cancel();
     await early;
     await photo;
   }
 }
 
-/** OSD started beside a reading: its result, a way to start it at once, and to cancel it. */
-type PendingOsd = { result: Promise<Osd>; open: () => void; cancel: () => void };
+/**
+ * OSD started beside a reading: its result, a way to start it at once, and to cancel it (its
+ * process is killed; resolves once it has ended).
+ */
+type PendingOsd = { result: Promise<Osd>; open: () => void; cancel: () => Promise<void> };
 
 function startOsd(
   tesseract: Tesseract,
@@ -244,8 +248,18 @@ function startOsd(
   const result = osdGate.opened.then(() => tesseract.detectOrientation(image, workDir, run.signal));
   // A cancelled OSD, or one that times out after the job no longer needs it, is not an error of
   // the job: its rejection is observed here, and seen again only by a caller that awaits it.
-  result.catch(() => undefined);
-  return { result, open: osdGate.open, cancel: () => run.abort() };
+  const ended = result.then(
+    () => undefined,
+    () => undefined,
+  );
+  return {
+    result,
+    open: osdGate.open,
+    cancel: () => {
+      run.abort();
+      return ended;
+    },
+  };
 }
 
 type Measured = { unevenness: number; skew: number };
@@ -276,7 +290,7 @@ async function readFurther(
   let best: Candidate = { reading: first, image: upright, languages: 'eng' };
   const confident = first.confidence >= CONFIDENT;
   if (confident) {
-    osd.cancel();
+    void osd.cancel(); // its end is awaited with the job's (readImage)
   } else {
     // Unsure: the page may be turned, or in another script. Read again if OSD says so.
     osd.open(); // a quick reading does not wait for the timer

@@ -106,10 +106,10 @@ export class Tesseract {
   async detectOrientation(image: Buffer, workDir: string, signal?: AbortSignal): Promise<Osd> {
     const options = { ...this.options, workDir, signal };
     try {
-      // A warm process when one is free (it finishes a cancelled page unseen, in a few hundred
-      // ms); else a process of its own, killed when the signal aborts.
+      // A warm process when one is free, else a process of its own: either is killed when the
+      // signal aborts (a warm one is replaced when next needed), so no OSD outlives its job.
       const file = await imageFile(image, options.workDir);
-      const warm = this.warm.osd(options.binary, file, options.timeoutMs);
+      const warm = this.warm.osd(options.binary, file, options.timeoutMs, options.signal);
       const out = warm
         ? await warm
         : (

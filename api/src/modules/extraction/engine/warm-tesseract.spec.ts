@@ -118,6 +118,25 @@ describe('warm Tesseract processes', () => {
     expect(warm.processIds()).toEqual([]);
   });
 
+  it('kills the process of a page its caller cancels before settling', async () => {
+    const fake = path.join(dir, 'tesseract');
+    writeFileSync(fake, `#!/bin/sh\nsleep 120 &\necho $! > ${dir}/child.pid\nwait\n`);
+    chmodSync(fake, 0o755);
+    const cancel = new AbortController();
+    const pending = warm.osd(fake, evalPage(1), 60_000, cancel.signal);
+    const [pid = 0] = warm.processIds();
+    while (!existsSync(path.join(dir, 'child.pid'))) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    cancel.abort();
+    await expect(pending).rejects.toThrow();
+    // Settled once the process has exited (and was reaped): nothing of the page runs on.
+    expect(existsSync(`/proc/${String(pid)}`)).toBe(false);
+    const child = Number(readFileSync(path.join(dir, 'child.pid'), 'utf8').trim());
+    expect(await gone(child)).toBe(true);
+    expect(warm.processIds()).toEqual([]);
+  });
+
   it('ends its processes when closed', async () => {
     await read(evalPage(1));
     await osd(evalPage(0));

@@ -20,7 +20,9 @@ import { ProcessTimeoutError } from '../../../common/process/run-process.js';
 // (a warm-up sentinel is that first page), which splits a page's TSV from its text.
 //
 // Each page has a time limit; at the limit the process's whole group is killed (the job fails
-// with ENGINE_TIMEOUT) and a fresh process is started for the next one. A process that exits
+// with ENGINE_TIMEOUT) and a fresh process is started for the next one. A page whose caller
+// cancels it (OSD a confident reading no longer needs) is not finished unseen: its process is
+// killed too, so that no work of a job runs on after it. A process that exits
 // (an unreadable image ends Tesseract's file list) fails its job and is not reused.
 
 const SEPARATOR = '\u001e';
@@ -134,12 +136,18 @@ class WarmProcess {
     return this.exitError === null;
   }
 
-  /** Reads one image file; rejects with ProcessTimeoutError at the limit (the process is killed). */
-  run(file: string, timeoutMs: number): Promise<string> {
+  /**
+   * Reads one image file; rejects with ProcessTimeoutError at the limit, and with another error
+   * when `signal` aborts first (either way the process is killed).
+   */
+  run(file: string, timeoutMs: number, signal?: AbortSignal): Promise<string> {
     if (this.job || !this.alive) return Promise.reject(new Error('warm process not available'));
+    if (signal?.aborted) return Promise.reject(new Error('cancelled'));
     this.pages += 1;
     this.idle(false);
-    return new Promise<string>((resolve, reject) => {
+    const onAbort = () => this.kill();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const settled = new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.timedOut = true;
         this.kill();
@@ -168,6 +176,9 @@ class WarmProcess {
       }
       this.settle();
     });
+    const done = () => signal?.removeEventListener('abort', onAbort);
+    settled.then(done, done);
+    return settled;
   }
 
   private settle(): void {
@@ -276,10 +287,16 @@ export class WarmRegistry {
    * then runs Tesseract once itself). Rejects as a one-off run would: ProcessTimeoutError at the
    * time limit, another error when Tesseract could not read the file.
    */
-  run(binary: string, kind: WarmKind, file: string, timeoutMs: number): Promise<string> | null {
+  run(
+    binary: string,
+    kind: WarmKind,
+    file: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<string> | null {
     const proc = this.acquire(binary, kind);
     if (!proc) return null;
-    const result = proc.run(file, timeoutMs);
+    const result = proc.run(file, timeoutMs, signal);
     const release = () => {
       if (!proc.alive) return;
       if (proc.pages >= PAGES_PER_PROCESS) proc.close();
@@ -303,9 +320,17 @@ export class WarmRegistry {
     });
   }
 
-  /** OSD's report for one page from a warm `--psm 0` process; null when none is free. */
-  osd(binary: string, file: string, timeoutMs: number): Promise<string> | null {
-    return this.run(binary, 'osd', file, timeoutMs);
+  /**
+   * OSD's report for one page from a warm `--psm 0` process; null when none is free. The process
+   * is killed when `signal` aborts before the report is complete.
+   */
+  osd(
+    binary: string,
+    file: string,
+    timeoutMs: number,
+    signal?: AbortSignal,
+  ): Promise<string> | null {
+    return this.run(binary, 'osd', file, timeoutMs, signal);
   }
 
   /** The process ids of the live warm processes (for tests and diagnostics). */
