@@ -786,6 +786,7 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(await refunds(who.userId)).toBe(1);
     });
 
+    // Two passes over the store's listing: slower than a test's 5 s on two busy cores.
     it('reconciliation catches a subscription’s refunded order whose webhooks were all dropped', async () => {
       const who = await person();
       const { orderId } = await buy(who, people, V.yearly);
@@ -799,7 +800,7 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
       await reconciliation.runOnce();
       expect(await refunds(who.userId)).toBe(1);
-    });
+    }, 30_000);
   });
 
   describe('no purchase shortens what a person has (issue 20)', () => {
