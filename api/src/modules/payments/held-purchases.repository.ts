@@ -111,6 +111,21 @@ export class HeldPurchasesRepository {
     return row?.status === 'claimed' && row.claimedBy === userId;
   }
 
+  /** A claim that could not be applied (the provider did not answer): held again, to retry. */
+  async releaseClaim(provider: string, orderId: string, userId: string): Promise<void> {
+    await this.held
+      .updateOne(
+        {
+          provider: eq(provider),
+          orderId: eq(orderId),
+          status: eq('claimed'),
+          claimedBy: eq(userId),
+        },
+        { $set: { status: 'held' }, $unset: { claimedBy: '', claimedAt: '' } },
+      )
+      .exec();
+  }
+
   /** The provider refunded it: no longer claimable. True when it was held here. */
   async markRefunded(provider: string, orderId: string): Promise<boolean> {
     const result = await this.held

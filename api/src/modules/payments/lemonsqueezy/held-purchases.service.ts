@@ -57,11 +57,17 @@ export class HeldPurchasesService {
     ) {
       throw paymentErrors.heldPurchaseNotFound();
     }
-    const order = await this.client.getOrder(orderId);
-    await this.state.paidOrder(order, null, user.id);
-    if (row.subscriptionId) {
-      const subscription = await this.client.getSubscription(row.subscriptionId);
-      await this.state.syncSubscription(subscription, null, user.id);
+    try {
+      const order = await this.client.getOrder(orderId);
+      await this.state.paidOrder(order, null, user.id);
+      if (row.subscriptionId) {
+        const subscription = await this.client.getSubscription(row.subscriptionId);
+        await this.state.syncSubscription(subscription, null, user.id);
+      }
+    } catch (error) {
+      // Not applied (or only in part: each step is idempotent): listed again, to claim again.
+      await this.held.releaseClaim(LEMONSQUEEZY, orderId, user.id);
+      throw error;
     }
     return { claimed: true, orderId, product: row.product };
   }

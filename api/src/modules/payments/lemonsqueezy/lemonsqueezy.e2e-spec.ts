@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { jest } from '@jest/globals';
 import type { CheckoutLinkResponse, HeldPurchasesResponse, PublicUser } from 'contracts';
 import {
   startLemonSqueezySandbox,
@@ -11,6 +12,7 @@ import { EntitlementsService } from '../../billing/entitlements.service.js';
 import { PaymentsAuditService } from '../payments-audit.service.js';
 import { UnverifiedWebhooks } from '../unverified-webhooks.js';
 import { LemonSqueezyReconciliationService } from './lemonsqueezy-reconciliation.service.js';
+import { LemonSqueezyClient } from './lemonsqueezy.client.js';
 
 // Security plan items 29-31 and 33 (Lemon Squeezy), as API tests: the real API on the real
 // database, talking to the local sandbox, which speaks Lemon Squeezy's contract and delivers its
@@ -713,6 +715,29 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(after.statuses).toEqual(['active']);
       expect(await heldOf(first.who)).toEqual([]);
       expect(await heldReport(first.email)).toContain(`claimed by account ${first.who.userId}`);
+    });
+
+    it('a claim the provider does not answer is listed again, and claimed later, once', async () => {
+      const who = await person();
+      const email = emailOf(people);
+      const { orderId } = sandbox.buy({ variantId: '121', email });
+      await sandbox.idle();
+      expect((await heldOf(who)).map((h) => h.orderId)).toEqual([orderId]);
+      const client = platform.app.get(LemonSqueezyClient);
+      const down = jest
+        .spyOn(client, 'getOrder')
+        .mockRejectedValueOnce(new Error('provider unreachable'));
+      try {
+        expect((await claim(who, orderId)).status).toBeGreaterThanOrEqual(500);
+      } finally {
+        down.mockRestore();
+      }
+      expect(await me(who)).toMatchObject({ topUpBalance: 0 });
+      expect((await heldOf(who)).map((h) => h.orderId)).toEqual([orderId]);
+      expect((await claim(who, orderId)).status).toBe(200);
+      expect((await claim(who, orderId)).status).toBe(200);
+      expect(await me(who)).toMatchObject({ topUpBalance: 100 });
+      expect(await heldOf(who)).toEqual([]);
     });
   });
 
