@@ -35,107 +35,37 @@ function sessionSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 
-/** The local Razorpay sandbox's keys: development only (the sandbox refuses production). */
-const SANDBOX_RAZORPAY = {
-  RAZORPAY_KEY_ID: 'rzp_test_localsandbox',
-  RAZORPAY_KEY_SECRET: 'local-sandbox-key-secret',
-  RAZORPAY_WEBHOOK_SECRET: 'local-sandbox-webhook-secret',
-};
-
 /**
- * Without Razorpay keys: the sandbox (api/src/dev-payments/) on RAZORPAY_SANDBOX_PORT, and the
- * variables that point the API at it. With keys: nothing, the API talks to Razorpay.
+ * The local payment sandboxes (api/src/dev-payments/payment-sandboxes.ts, built): each whose
+ * disabling variable (its provider's key) is unset runs on its port, and the variables that point
+ * the API and the shell at it are returned. With the key set: nothing, the API talks to the
+ * provider.
  */
-async function startPaymentsSandbox(layout) {
-  if (process.env.RAZORPAY_KEY_ID) return {};
-  const port = Number(process.env.RAZORPAY_SANDBOX_PORT ?? 4200);
-  if (await canConnect('127.0.0.1', port)) {
-    throw new Error(`Port ${port} (the payments sandbox) is in use: set RAZORPAY_SANDBOX_PORT.`);
-  }
-  const env = { ...SANDBOX_RAZORPAY, RAZORPAY_API_URL: `http://127.0.0.1:${port}` };
-  const sandbox = group.start(
-    'payments-sandbox',
-    process.execPath,
-    [path.join(root, 'api', 'dist', 'dev-payments', 'main.js')],
-    { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
-  );
-  await waitForPort(port, { service: sandbox });
-  console.log(`Payments: local Razorpay sandbox on 127.0.0.1:${port} (no RAZORPAY_KEY_ID set)`);
-  return env;
-}
-
-/** The local Lemon Squeezy sandbox's store: development only (the sandbox refuses production). */
-const SANDBOX_LEMONSQUEEZY = {
-  LEMONSQUEEZY_API_KEY: 'local-sandbox-ls-api-key',
-  LEMONSQUEEZY_WEBHOOK_SECRET: 'local-sandbox-ls-secret',
-  LEMONSQUEEZY_STORE_ID: '1',
-  LEMONSQUEEZY_TEST_MODE: 'true',
-  LEMONSQUEEZY_VARIANTS:
-    'pro-weekly=9001,pro-monthly=9002,pro-yearly=9003,lifetime=9004,' +
-    'sub100=9011,sub500=9012,sub1000=9013,topUp100=9021,topUp500=9022,topUp1000=9023',
-};
-
-/**
- * Without LEMONSQUEEZY_API_KEY: the Lemon Squeezy sandbox on LEMONSQUEEZY_SANDBOX_PORT, the
- * variables that point the API at it and, unless CHECKOUT_LINKS is set, its plain pay links for
- * every plan and add-on option (the shell's overlay frame origin; the API creates each checkout
- * through the sandbox's API). With a key: nothing, the API talks to Lemon Squeezy.
- */
-async function startLemonSqueezySandbox(layout) {
-  if (process.env.LEMONSQUEEZY_API_KEY) return {};
-  const port = Number(process.env.LEMONSQUEEZY_SANDBOX_PORT ?? 4201);
-  if (await canConnect('127.0.0.1', port)) {
-    throw new Error(
-      `Port ${port} (the Lemon Squeezy sandbox) is in use: set LEMONSQUEEZY_SANDBOX_PORT.`,
+async function startPaymentSandboxes(layout) {
+  const { PAYMENT_SANDBOXES, sandboxEnv } =
+    await import('../api/dist/dev-payments/payment-sandboxes.js');
+  const given = {};
+  for (const sandbox of PAYMENT_SANDBOXES) {
+    if (process.env[sandbox.disabledBy]) continue;
+    const port = Number(process.env[sandbox.portVar] ?? sandbox.port);
+    if (await canConnect('127.0.0.1', port)) {
+      throw new Error(
+        `Port ${port} (the ${sandbox.name} sandbox) is in use: set ${sandbox.portVar}.`,
+      );
+    }
+    const url = `http://127.0.0.1:${port}`;
+    const env = sandboxEnv(sandbox, url, process.env);
+    const service = group.start(
+      sandbox.service,
+      process.execPath,
+      [path.join(root, 'api', 'dist', 'dev-payments', sandbox.main)],
+      { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
     );
+    await waitForPort(port, { service });
+    console.log(`Payments: local ${sandbox.name} sandbox on ${url} (no ${sandbox.disabledBy} set)`);
+    Object.assign(given, env);
   }
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...SANDBOX_LEMONSQUEEZY, LEMONSQUEEZY_API_URL: base };
-  if (!process.env.CHECKOUT_LINKS) {
-    env.CHECKOUT_LINKS = SANDBOX_LEMONSQUEEZY.LEMONSQUEEZY_VARIANTS.split(',')
-      .map((entry) => entry.split('='))
-      .map(([name, id]) => `${name}=${base}/checkout/buy/${id}`)
-      .join(',');
-  }
-  const sandbox = group.start(
-    'lemonsqueezy-sandbox',
-    process.execPath,
-    [path.join(root, 'api', 'dist', 'dev-payments', 'lemonsqueezy', 'main.js')],
-    { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
-  );
-  await waitForPort(port, { service: sandbox });
-  console.log(`Payments: local Lemon Squeezy sandbox on ${base} (no LEMONSQUEEZY_API_KEY set)`);
-  return env;
-}
-
-/** The local PayPal sandbox's app: development only (the sandbox refuses production). */
-const SANDBOX_PAYPAL = {
-  PAYPAL_CLIENT_ID: 'local-sandbox-paypal-client',
-  PAYPAL_CLIENT_SECRET: 'local-sandbox-paypal-secret',
-  PAYPAL_WEBHOOK_ID: 'LOCALSANDBOXWEBHOOK',
-};
-
-/**
- * Without PAYPAL_CLIENT_ID: the PayPal sandbox on PAYPAL_SANDBOX_PORT and the variables that point
- * the API at it. With a client id: nothing, the API talks to PayPal.
- */
-async function startPaypalSandbox(layout) {
-  if (process.env.PAYPAL_CLIENT_ID) return {};
-  const port = Number(process.env.PAYPAL_SANDBOX_PORT ?? 4202);
-  if (await canConnect('127.0.0.1', port)) {
-    throw new Error(`Port ${port} (the PayPal sandbox) is in use: set PAYPAL_SANDBOX_PORT.`);
-  }
-  const base = `http://127.0.0.1:${port}`;
-  const env = { ...SANDBOX_PAYPAL, PAYPAL_API_URL: base };
-  const sandbox = group.start(
-    'paypal-sandbox',
-    process.execPath,
-    [path.join(root, 'api', 'dist', 'dev-payments', 'paypal', 'main.js')],
-    { cwd: root, env: { ...process.env, ...env, API_PUBLIC_URL: layout.api.url } },
-  );
-  await waitForPort(port, { service: sandbox });
-  console.log(`Payments: local PayPal sandbox on ${base} (no PAYPAL_CLIENT_ID set)`);
-  return env;
+  return given;
 }
 
 async function main() {
@@ -168,11 +98,7 @@ async function main() {
   console.log('Building...');
   await run('npm', ['run', 'build'], { cwd: root, quiet: true });
 
-  const paymentsEnv = {
-    ...(await startPaymentsSandbox(layout)),
-    ...(await startLemonSqueezySandbox(layout)),
-    ...(await startPaypalSandbox(layout)),
-  };
+  const paymentsEnv = await startPaymentSandboxes(layout);
   await startPlatform(group, {
     root,
     layout,

@@ -43,115 +43,44 @@ export async function startDatabase(group) {
   return { uri, dataDir };
 }
 
-/** The Razorpay sandbox's keys in the browser tests (the sandbox refuses production). */
-const SANDBOX_RAZORPAY_KEYS = {
-  keyId: 'rzp_test_e2esandbox',
-  keySecret: 'e2e-sandbox-key-secret',
-  webhookSecret: 'e2e-sandbox-webhook-secret',
-};
-
 /**
- * The Razorpay sandbox (api/dist/dev-payments, built by `npm run build`) in this process, and the
- * variables that point the API (keys, server API) and the shell (checkout.js, CSP) at it.
+ * The payment sandboxes this stack runs (`options.<id>Sandbox`, ids from the registry:
+ * api/src/dev-payments/payment-sandboxes.ts, built by `npm run build`), in this process on free
+ * ports with quick retries, and the variables of every provider: the started sandboxes' (keys,
+ * server API, checkout links; the shell's scripts and CSP follow), the others' cleared.
  */
-async function startRazorpaySandbox() {
-  const { startRazorpaySandbox: start } =
-    await import('../../api/dist/dev-payments/razorpay-sandbox.js');
-  const sandbox = await start({
-    nodeEnv: 'test',
-    ...SANDBOX_RAZORPAY_KEYS,
-    habits: { copies: 2, outOfOrder: true, retryDelaysMs: [200, 1000] },
-  });
-  const env = {
-    RAZORPAY_KEY_ID: SANDBOX_RAZORPAY_KEYS.keyId,
-    RAZORPAY_KEY_SECRET: SANDBOX_RAZORPAY_KEYS.keySecret,
-    RAZORPAY_WEBHOOK_SECRET: SANDBOX_RAZORPAY_KEYS.webhookSecret,
-    RAZORPAY_API_URL: sandbox.url,
-  };
-  return { sandbox, env };
-}
-
-/** The Lemon Squeezy sandbox's store in the browser tests: variant ids per product (cents). */
-const SANDBOX_LS_PRODUCTS = {
-  'pro-monthly': ['9002', { price: 400, interval: 'month' }],
-  'pro-yearly': ['9003', { price: 3300, interval: 'year' }],
-  lifetime: ['9004', { price: 9900, interval: null }],
-  sub100: ['9011', { price: 500, interval: 'month' }],
-  sub500: ['9012', { price: 1500, interval: 'month' }],
-  sub1000: ['9013', { price: 2500, interval: 'month' }],
-  topUp100: ['9021', { price: 700, interval: null }],
-  topUp500: ['9022', { price: 2500, interval: null }],
-  topUp1000: ['9023', { price: 4500, interval: null }],
-};
-
-/**
- * The Lemon Squeezy sandbox (server API, lemon.js and the overlay's pay page, signed webhooks) in
- * this process, and the variables that point the API (keys, variants, checkout links) and the
- * shell (lemon.js, CSP) at it.
- */
-async function startLemonSqueezySandbox() {
-  const { startLemonSqueezySandbox: start } =
-    await import('../../api/dist/dev-payments/lemonsqueezy-sandbox.js');
-  const keys = { apiKey: 'e2e-ls-api-key', webhookSecret: 'e2e-ls-secret', storeId: '1' };
-  const sandbox = await start({
-    nodeEnv: 'test',
-    ...keys,
-    variants: Object.fromEntries(Object.values(SANDBOX_LS_PRODUCTS)),
-    habits: { copies: 2, retryDelaysMs: [200, 1000] },
-  });
-  const products = Object.entries(SANDBOX_LS_PRODUCTS);
-  const env = {
-    LEMONSQUEEZY_API_KEY: keys.apiKey,
-    LEMONSQUEEZY_WEBHOOK_SECRET: keys.webhookSecret,
-    LEMONSQUEEZY_STORE_ID: keys.storeId,
-    LEMONSQUEEZY_TEST_MODE: 'true',
-    LEMONSQUEEZY_API_URL: sandbox.url,
-    LEMONSQUEEZY_VARIANTS: products.map(([name, [id]]) => `${name}=${id}`).join(','),
-    CHECKOUT_LINKS: products
-      .map(([name, [id]]) => `${name}=${sandbox.url}/checkout/buy/${id}`)
-      .join(','),
-  };
-  return { sandbox, env };
-}
-
-/** The PayPal sandbox's keys in the browser tests. */
-const SANDBOX_PAYPAL_KEYS = {
-  clientId: 'e2e-sandbox-paypal-client',
-  clientSecret: 'e2e-sandbox-paypal-secret',
-  webhookId: 'E2ESANDBOXWEBHOOK',
-};
-
-/** The PayPal sandbox (server API, JS SDK, approval page) in this process, and its variables. */
-async function startPaypalSandbox() {
-  const { startPaypalSandbox: start } =
-    await import('../../api/dist/dev-payments/paypal-sandbox.js');
-  const sandbox = await start({ nodeEnv: 'test', ...SANDBOX_PAYPAL_KEYS, habits: { copies: 2 } });
-  const env = {
-    PAYPAL_CLIENT_ID: SANDBOX_PAYPAL_KEYS.clientId,
-    PAYPAL_CLIENT_SECRET: SANDBOX_PAYPAL_KEYS.clientSecret,
-    PAYPAL_WEBHOOK_ID: SANDBOX_PAYPAL_KEYS.webhookId,
-    PAYPAL_API_URL: sandbox.url,
-  };
-  return { sandbox, env };
+async function startPaymentSandboxes(options) {
+  const { PAYMENT_SANDBOXES, sandboxEnv, startPaymentSandbox } =
+    await import('../../api/dist/dev-payments/payment-sandboxes.js');
+  const started = [];
+  const env = {};
+  /** stack.<id>: each sandbox, or null where the suite did not ask for it. */
+  const byId = {};
+  for (const sandbox of PAYMENT_SANDBOXES) {
+    for (const name of sandbox.variables) env[name] = '';
+    byId[sandbox.id] = null;
+    if (!options[`${sandbox.id}Sandbox`]) continue;
+    const running = await startPaymentSandbox(
+      sandbox,
+      { NODE_ENV: 'test' },
+      { port: 0, webhookUrl: undefined, habits: { ...sandbox.habits, retryDelaysMs: [200, 1000] } },
+    );
+    started.push({ sandbox, running });
+    byId[sandbox.id] = running;
+    Object.assign(env, sandboxEnv(sandbox, running.url));
+  }
+  return { started, env, byId };
 }
 
 /**
- * `apiEnv`: variables for the API alone (see browserSuite). `paypalSandbox`: start the PayPal
- * sandbox (the wallet). `razorpaySandbox`: start the Razorpay
- * sandbox (server API, checkout.js and checkout page, webhooks to this stack's API).
- * `lemonSqueezySandbox`: the same for the hosted overlay (suite.stack.lemonSqueezy).
+ * `apiEnv`: variables for the API alone (see browserSuite). `razorpaySandbox`: start the Razorpay
+ * sandbox (server API, checkout.js and checkout page, webhooks to this stack's API);
+ * `lemonSqueezySandbox`: the same for the hosted overlay; `paypalSandbox`: for the wallet.
  */
-export async function startStack({
-  apiEnv = {},
-  razorpaySandbox = false,
-  lemonSqueezySandbox = false,
-  paypalSandbox = false,
-} = {}) {
+export async function startStack({ apiEnv = {}, ...options } = {}) {
   const group = new ServiceGroup({ quiet: true });
   const db = await startDatabase(group);
-  const payments = razorpaySandbox ? await startRazorpaySandbox() : null;
-  const overlay = lemonSqueezySandbox ? await startLemonSqueezySandbox() : null;
-  const wallet = paypalSandbox ? await startPaypalSandbox() : null;
+  const payments = await startPaymentSandboxes(options);
   const env = {
     SHELL_PORT: String(await freePort()),
     API_PORT: String(await freePort()),
@@ -172,31 +101,13 @@ export async function startStack({
       // Every browser test signs its people in from 127.0.0.1.
       SIGN_IN_LIMIT_PER_IP: '1000',
       GOOGLE_CLIENT_ID: '',
-      RAZORPAY_KEY_ID: '',
-      RAZORPAY_KEY_SECRET: '',
-      RAZORPAY_WEBHOOK_SECRET: '',
-      RAZORPAY_API_URL: '',
-      RAZORPAY_CHECKOUT_URL: '',
-      LEMONSQUEEZY_API_KEY: '',
-      LEMONSQUEEZY_WEBHOOK_SECRET: '',
-      LEMONSQUEEZY_STORE_ID: '',
-      LEMONSQUEEZY_VARIANTS: '',
-      LEMONSQUEEZY_API_URL: '',
-      LEMONSQUEEZY_SCRIPT_URL: '',
-      LEMONSQUEEZY_CHECKOUT_ORIGIN: '',
-      ...payments?.env,
-      ...overlay?.env,
-      PAYPAL_CLIENT_ID: '',
-      PAYPAL_CLIENT_SECRET: '',
-      PAYPAL_WEBHOOK_ID: '',
-      PAYPAL_API_URL: '',
-      ...wallet?.env,
+      ...payments.env,
     },
     apiEnv,
   });
-  payments?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/razorpay`);
-  overlay?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/lemonsqueezy`);
-  wallet?.sandbox.setWebhookUrl(`${layout.api.url}/api/webhooks/paypal`);
+  for (const { sandbox, running } of payments.started) {
+    running.setWebhookUrl(`${layout.api.url}${sandbox.webhookPath}`);
+  }
 
   const signalRemote = (dir, signal) => {
     const entry = services.remotes.find((r) => r.remote.dir === dir);
@@ -206,12 +117,8 @@ export async function startStack({
   return {
     layout,
     mongoUri: db.uri,
-    /** The Razorpay sandbox, when the suite asked for it. */
-    razorpay: payments?.sandbox ?? null,
-    /** The Lemon Squeezy sandbox, when the suite asked for it. */
-    lemonSqueezy: overlay?.sandbox ?? null,
-    /** The PayPal sandbox, when the suite asked for it. */
-    paypal: wallet?.sandbox ?? null,
+    /** `razorpay`, `lemonSqueezy`, `paypal`: each payment sandbox the suite asked for, or null. */
+    ...payments.byId,
     url: (p = '/') => `${layout.shell.url}${p}`,
     /** Stops one remote's server, as when its deployment is down. */
     async stopRemote(dir) {
@@ -239,12 +146,10 @@ export async function startStack({
         if (service.child.exitCode === null) process.kill(-service.child.pid, 'SIGCONT');
       }
       await group.stopAll();
-      await payments?.sandbox.idle();
-      await payments?.sandbox.close();
-      await overlay?.sandbox.idle();
-      await overlay?.sandbox.close();
-      await wallet?.sandbox.idle();
-      await wallet?.sandbox.close();
+      for (const { running } of payments.started) {
+        await running.idle();
+        await running.close();
+      }
       rmSync(db.dataDir, { recursive: true, force: true });
     },
   };

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { escapeHtml, framedCheckoutPage } from './sandbox-server.js';
 
 // The browser side of the local Lemon Squeezy sandbox (development and tests only): a `lemon.js`
 // with the global API of Lemon Squeezy's (https://docs.lemonsqueezy.com/help/lemonjs/what-is-lemonjs)
@@ -66,24 +66,6 @@ export function lemonScript(sandboxOrigin: string): string {
 `;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** The opener's origin from the query, or null when it is not exactly an http(s) origin. */
-export function embedOrigin(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === value ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The checkout page in the overlay (GET /checkout/buy/:variant or /checkout/custom/:id, with
  * embed=1&embed_origin=…): what is bought, an email field, Pay and Close. Pay posts the form
@@ -96,32 +78,17 @@ export function overlayCheckoutPage(input: {
   email: string;
   origin: string;
 }): { html: string; csp: string } {
-  const nonce = randomBytes(16).toString('base64');
   const hidden = input.hidden
     .map(
       ([name, value]) =>
         `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
     )
     .join('');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Checkout (Lemon Squeezy sandbox)</title>
-<style>
-  body{margin:0;font:16px system-ui,sans-serif;background:rgba(0,0,0,.55);min-height:100vh;
-    display:flex;align-items:center;justify-content:center}
-  main{background:#fff;border-radius:8px;padding:24px;width:min(380px,90vw);position:relative}
-  h1{font-size:1.1rem;margin:0 0 4px} .sandbox{color:#a40;font-size:.85rem;margin:0 0 16px}
-  label{display:block;font-weight:600;margin:8px 0 4px}
-  input{width:100%;box-sizing:border-box;padding:8px;font-size:1rem}
-  [role=alert]{color:#b00020}
-  button[type=submit]{width:100%;margin-top:12px;padding:10px;font-size:1rem;background:#7047eb;
-    color:#fff;border:0;border-radius:4px} #close{position:absolute;top:8px;right:8px;border:0;
-    background:none;font-size:1.4rem;cursor:pointer}
-</style></head>
-<body><main role="dialog" aria-modal="true" aria-labelledby="title">
-  <button type="button" id="close" aria-label="Close checkout">×</button>
-  <h1 id="title">Checkout</h1>
-  <p class="sandbox">Local payments sandbox: no real money moves.</p>
-  <p>${escapeHtml(input.description)}</p>
+  return framedCheckoutPage({
+    title: 'Checkout (Lemon Squeezy sandbox)',
+    heading: 'Checkout',
+    accent: '#7047eb',
+    content: `<p>${escapeHtml(input.description)}</p>
   <form id="pay">${hidden}
     <label for="email">Email</label>
     <input id="email" name="email" type="email" required value="${escapeHtml(input.email)}">
@@ -129,47 +96,15 @@ export function overlayCheckoutPage(input: {
     <input id="card" name="card" inputmode="numeric" value="4242 4242 4242 4242">
     <p id="error" role="alert"></p>
     <button type="submit" id="submit">Pay with test card</button>
-  </form>
-</main>
-<script nonce="${nonce}">
-(function () {
-  var OPENER = ${JSON.stringify(input.origin)};
-  function tell(message) { window.parent.postMessage(message, OPENER); }
-  document.getElementById('close').addEventListener('click', function () {
-    tell({ event: 'Checkout.Closed' });
-  });
-  var form = document.getElementById('pay');
-  var error = document.getElementById('error');
-  var submit = document.getElementById('submit');
-  form.addEventListener('submit', function (event) {
-    event.preventDefault();
-    error.textContent = '';
-    submit.disabled = true;
-    fetch(window.location.pathname + window.location.search, {
+  </form>`,
+    origin: input.origin,
+    closeMessage: { event: 'Checkout.Closed' },
+    payRequest: `window.location.pathname + window.location.search, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
       body: new URLSearchParams(new FormData(form)).toString()
-    }).then(function (response) {
-      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
-    }).then(function (result) {
-      submit.disabled = false;
-      if (!result.ok) { error.textContent = 'Payment failed.'; return; }
-      tell({ event: 'Checkout.Success', data: result.body });
-    }, function () {
-      submit.disabled = false;
-      error.textContent = 'The sandbox could not be reached.';
-    });
+    }`,
+    onPaid: `      if (!result.ok) { error.textContent = 'Payment failed.'; return; }
+      tell({ event: 'Checkout.Success', data: result.body });`,
   });
-})();
-</script></body></html>`;
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    "style-src 'unsafe-inline'",
-    "connect-src 'self'",
-    "form-action 'none'",
-    "base-uri 'none'",
-    `frame-ancestors ${input.origin}`,
-  ].join('; ');
-  return { html, csp };
 }

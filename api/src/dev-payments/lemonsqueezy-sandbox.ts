@@ -1,8 +1,22 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { embedOrigin, lemonScript, overlayCheckoutPage } from './lemonsqueezy-overlay.js';
-import { assertNotProduction, type SandboxRequest } from './razorpay-sandbox.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { lemonScript, overlayCheckoutPage } from './lemonsqueezy-overlay.js';
+import {
+  answer,
+  answerHtml,
+  answerJson,
+  assertNotProduction,
+  escapeHtml,
+  openerOrigin,
+  readJsonObject,
+  readText,
+  startSandboxServer,
+  webhookDeliverer,
+  type RunningSandbox,
+  type SandboxListenOptions,
+  type WebhookDelivery,
+  type WebhookHabits,
+} from './sandbox-server.js';
 
 // A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
 // client calls (JSON:API, Bearer key: checkouts created, subscriptions read, listed by store and
@@ -17,32 +31,21 @@ import { assertNotProduction, type SandboxRequest } from './razorpay-sandbox.js'
 // /js/lemon.js, opening each checkout link's pay page in an overlay (lemonsqueezy-overlay.ts).
 // https://docs.lemonsqueezy.com/help/webhooks · https://docs.lemonsqueezy.com/api
 
-export type LsSandboxHabits = {
-  /** Deliver each event this many times. Default 1. */
-  copies?: number;
-  /** Send the events of one action in reverse order (subscription_updated before created…). */
-  outOfOrder?: boolean;
-  /** Delays of the retries after a non-2xx answer (Lemon Squeezy: 5 s, 25 s, 125 s). */
-  retryDelaysMs?: number[];
-};
+/** Lemon Squeezy's habits: retries at 5 s, 25 s, 125 s; duplicates and reordering on request. */
+export type LsSandboxHabits = WebhookHabits;
 
 /** What a variant sells: a price in cents and, for a subscription, its interval. */
 export type LsSandboxVariant = { price: number; interval: 'week' | 'month' | 'year' | null };
 
-export type LemonSqueezySandboxOptions = {
-  nodeEnv: string | undefined;
+export type LemonSqueezySandboxOptions = SandboxListenOptions & {
   apiKey: string;
   webhookSecret: string;
   storeId: string;
   variants: Record<string, LsSandboxVariant>;
   testMode?: boolean;
-  webhookUrl?: string;
-  port?: number;
-  host?: string;
-  habits?: LsSandboxHabits;
 };
 
-export type LsDelivery = { event: string; status: number | 'no answer'; body: string };
+export type LsDelivery = WebhookDelivery<{ event: string; body: string }>;
 
 type Attributes = Record<string, unknown>;
 type Resource = { type: string; id: string; attributes: Attributes };
@@ -72,8 +75,7 @@ type CreatedCheckout = {
   resource: Resource;
 };
 
-export type LemonSqueezySandbox = {
-  url: string;
+export type LemonSqueezySandbox = RunningSandbox<{ event: string; body: string }> & {
   /** Buys as the checkout would: an order, and a subscription for a recurring variant. */
   buy: (options: BuyOptions) => { orderId: string; subscriptionId: string | null };
   /** A checkout created through the API, by id. */
@@ -112,13 +114,6 @@ export type LemonSqueezySandbox = {
     body: string;
     headers: Record<string, string>;
   };
-  idle: () => Promise<void>;
-  deliveries: LsDelivery[];
-  /** Every request received, in order. */
-  requests: SandboxRequest[];
-  setHabits: (habits: LsSandboxHabits) => void;
-  setWebhookUrl: (url: string | undefined) => void;
-  close: () => Promise<void>;
 };
 
 const iso = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, '.000000Z');
@@ -134,18 +129,22 @@ const EVENT_OF_STATUS: Record<string, string | undefined> = {
 export async function startLemonSqueezySandbox(
   options: LemonSqueezySandboxOptions,
 ): Promise<LemonSqueezySandbox> {
-  assertNotProduction({ NODE_ENV: options.nodeEnv });
+  assertNotProduction(
+    options.nodeEnv,
+    'Lemon Squeezy',
+    'LEMONSQUEEZY_API_KEY, LEMONSQUEEZY_WEBHOOK_SECRET, LEMONSQUEEZY_STORE_ID and ' +
+      'LEMONSQUEEZY_VARIANTS',
+  );
   const testMode = options.testMode ?? true;
   const orders = new Map<string, Resource>();
   const subscriptions = new Map<string, Resource>();
   const invoices = new Map<string, Resource>();
   const custom = new Map<string, Record<string, string>>();
   const checkouts = new Map<string, CreatedCheckout>();
-  const deliveries: LsDelivery[] = [];
-  const requests: SandboxRequest[] = [];
-  const pending = new Set<Promise<void>>();
-  let habits: LsSandboxHabits = { ...options.habits };
-  let webhookUrl = options.webhookUrl;
+  const webhooks = webhookDeliverer<{ event: string; body: string }>(options, {
+    retryDelaysMs: [5000, 25_000, 125_000],
+    timeoutMs: 10_000,
+  });
   let nextId = 1000;
   let clock = Date.now();
   /** Strictly increasing times, so every change is newer than the last. */
@@ -181,51 +180,15 @@ export async function startLemonSqueezySandbox(
     };
   };
 
-  const send = async (body: string, headers: Record<string, string>) => {
-    if (!webhookUrl) return 'no answer' as const;
-    try {
-      const response = await fetch(webhookUrl, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    } catch {
-      return 'no answer' as const;
-    }
-  };
-
   const deliverAll = (
     events: { event: string; data: Resource; custom?: Record<string, string> }[],
-  ) => {
-    const ordered = habits.outOfOrder ? [...events].reverse() : events;
-    const copies = Math.max(1, habits.copies ?? 1);
-    const delays = habits.retryDelaysMs ?? [5000, 25_000, 125_000];
-    const job = (async () => {
-      for (const { event, data, custom: customData } of ordered) {
+  ) =>
+    webhooks.deliver(
+      events.map(({ event, data, custom: customData }) => {
         const { body, headers } = signed(event, data, customData);
-        await Promise.all(
-          Array.from({ length: copies }, async () => {
-            for (let attempt = 0; ; attempt += 1) {
-              const status = await send(body, headers);
-              deliveries.push({ event, status, body });
-              const delay = delays[attempt];
-              if (
-                (typeof status === 'number' && status >= 200 && status < 300) ||
-                delay === undefined
-              )
-                return;
-              await new Promise((resolve) => setTimeout(resolve, delay));
-            }
-          }),
-        );
-      }
-    })();
-    pending.add(job);
-    void job.finally(() => pending.delete(job));
-  };
+        return { log: { event, body }, body, headers: () => headers };
+      }),
+    );
 
   const snapshot = (resource: Resource): Resource => structuredClone(resource);
 
@@ -238,7 +201,7 @@ export async function startLemonSqueezySandbox(
       const created = createdCheckout(url.pathname.split('/').at(-1) ?? '', url);
       if (!created) throw new Error(`sandbox: no open checkout at ${buyOptions.checkoutUrl}`);
       variantId = created.variantId;
-      customData = { ...created.custom, ...customOfQuery(url), ...buyOptions.custom };
+      customData = { ...created.custom, ...customFields(url.searchParams), ...buyOptions.custom };
     }
     const variant = options.variants[variantId];
     if (!variant) throw new Error(`sandbox: no variant ${variantId}`);
@@ -528,13 +491,14 @@ export async function startLemonSqueezySandbox(
   };
 
   /**
-   * The URL's checkout[custom][…] fields. Lemon Squeezy prefills a checkout's custom data from
-   * them; that they override a created checkout's own fields is the sandbox's assumption of the
-   * worst case, so that only what the API verifies binds a purchase.
+   * The checkout[custom][…] fields of a URL or a posted form. Lemon Squeezy prefills a
+   * checkout's custom data from a URL's; that they override a created checkout's own fields is
+   * the sandbox's assumption of the worst case, so that only what the API verifies binds a
+   * purchase.
    */
-  const customOfQuery = (url: URL): Record<string, string> => {
+  const customFields = (params: URLSearchParams): Record<string, string> => {
     const fields: Record<string, string> = {};
-    for (const [name, value] of url.searchParams.entries()) {
+    for (const [name, value] of params.entries()) {
       const match = /^checkout\[custom\]\[(\w{1,32})\]$/.exec(name);
       if (match?.[1]) fields[match[1]] = value.slice(0, 200);
     }
@@ -619,13 +583,11 @@ export async function startLemonSqueezySandbox(
   };
 
   // --- a checkout page a person can pay on: in a tab, or in lemon.js's overlay (embed=1) -------
-  const escape = (text: string): string =>
-    text.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
   /**
    * A variant's plain link (`base` empty), or a created checkout's (`base`: its custom data and
    * email). The URL's checkout[custom][…] fields and checkout[email] are laid over them.
    */
-  const checkoutPage = (
+  const checkoutPage = async (
     req: IncomingMessage,
     res: ServerResponse,
     variantId: string,
@@ -634,14 +596,14 @@ export async function startLemonSqueezySandbox(
   ) => {
     const variant = options.variants[variantId];
     if (!variant) return send404(res);
-    const hiddenCustom = Object.entries({ ...base.custom, ...customOfQuery(url) }).map(
+    const hiddenCustom = Object.entries({ ...base.custom, ...customFields(url.searchParams) }).map(
       ([name, value]): [string, string] => [`checkout[custom][${name}]`, value],
     );
     const prefilledEmail = url.searchParams.get('checkout[email]') ?? base.email;
     if (req.method === 'GET') {
       const opener =
         url.searchParams.get('embed') === '1'
-          ? embedOrigin(url.searchParams.get('embed_origin'))
+          ? openerOrigin(url.searchParams.get('embed_origin'))
           : null;
       if (opener) {
         const page = overlayCheckoutPage({
@@ -650,56 +612,42 @@ export async function startLemonSqueezySandbox(
           email: prefilledEmail,
           origin: opener,
         });
-        res.writeHead(200, {
-          'content-type': 'text/html; charset=utf-8',
-          'content-security-policy': page.csp,
-        });
-        res.end(page.html);
-        return;
+        return answerHtml(res, 200, page.html, { 'content-security-policy': page.csp });
       }
       const hidden = hiddenCustom
         .map(
           ([name, value]) =>
-            `<input type="hidden" name="${escape(name)}" value="${escape(value)}">`,
+            `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`,
         )
         .join('');
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
+      return answerHtml(
+        res,
+        200,
         `<!doctype html><title>Checkout (sandbox)</title><h1>Checkout (sandbox)</h1>` +
-          `<p>Variant ${escape(variantId)}: ${(variant.price / 100).toFixed(2)} USD` +
+          `<p>Variant ${escapeHtml(variantId)}: ${(variant.price / 100).toFixed(2)} USD` +
           `${variant.interval ? ` per ${variant.interval}` : ''}</p>` +
-          `<form method="post">${hidden}<label>Email <input name="email" type="email" required value="${escape(prefilledEmail)}"></label>` +
+          `<form method="post">${hidden}<label>Email <input name="email" type="email" required value="${escapeHtml(prefilledEmail)}"></label>` +
           ` <button type="submit">Pay (test card)</button></form>`,
       );
-      return;
     }
     if (req.method !== 'POST') return send404(res);
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const form = new URLSearchParams(Buffer.concat(chunks).toString('utf8').slice(0, 16_384));
-      const customData: Record<string, string> = { ...base.custom };
-      for (const [name, value] of form.entries()) {
-        const match = /^checkout\[custom\]\[(\w{1,32})\]$/.exec(name);
-        if (match?.[1]) customData[match[1]] = value.slice(0, 200);
-      }
-      const bought = buy({
-        variantId,
-        email: form.get('email') ?? 'buyer@example.com',
-        custom: customData,
-      });
-      if ((req.headers.accept ?? '').includes('application/json')) {
-        // The overlay's page: what lemon.js hands the eventHandler as Checkout.Success's data.
-        const order = orders.get(bought.orderId);
-        json(res, 200, { order: order ? { data: snapshot(order) } : null, ...bought });
-        return;
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
-        `<!doctype html><title>Paid (sandbox)</title><h1>Paid</h1><p>Order ${bought.orderId}` +
-          `${bought.subscriptionId ? `, subscription ${bought.subscriptionId}` : ''}. You can close this tab.</p>`,
-      );
+    const form = new URLSearchParams((await readText(req)).slice(0, 16_384));
+    const bought = buy({
+      variantId,
+      email: form.get('email') ?? 'buyer@example.com',
+      custom: { ...base.custom, ...customFields(form) },
     });
+    if ((req.headers.accept ?? '').includes('application/json')) {
+      // The overlay's page: what lemon.js hands the eventHandler as Checkout.Success's data.
+      const order = orders.get(bought.orderId);
+      return json(res, 200, { order: order ? { data: snapshot(order) } : null, ...bought });
+    }
+    answerHtml(
+      res,
+      200,
+      `<!doctype html><title>Paid (sandbox)</title><h1>Paid</h1><p>Order ${bought.orderId}` +
+        `${bought.subscriptionId ? `, subscription ${bought.subscriptionId}` : ''}. You can close this tab.</p>`,
+    );
   };
 
   // --- the server API -------------------------------------------------------------------------
@@ -715,40 +663,36 @@ export async function startLemonSqueezySandbox(
     return given.length === expected.length && timingSafeEqual(given, expected);
   };
 
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const parts = url.pathname.split('/').filter(Boolean);
     if (parts[0] === 'checkout' && parts[1] === 'buy' && parts[2]) {
-      checkoutPage(req, res, parts[2], url);
-      return;
+      return checkoutPage(req, res, parts[2], url);
     }
     if (parts[0] === 'checkout' && parts[1] === 'custom' && parts[2]) {
       const created = signedCheckout(parts[2], url);
       if (!created || !isOpen(created)) {
         // Expired: Lemon Squeezy shows that the checkout has expired.
-        res.writeHead(created ? 410 : 404, { 'content-type': 'text/html; charset=utf-8' });
-        res.end(
+        return answerHtml(
+          res,
+          created ? 410 : 404,
           `<!doctype html><title>Checkout (sandbox)</title><p>${created ? 'This checkout has expired.' : 'Not found.'}</p>`,
         );
-        return;
       }
-      checkoutPage(req, res, created.variantId, url, created);
-      return;
+      return checkoutPage(req, res, created.variantId, url, created);
     }
     if (url.pathname === '/js/lemon.js' && req.method === 'GET') {
-      res.writeHead(200, {
+      return answer(res, 200, lemonScript(baseUrl), {
         'content-type': 'text/javascript; charset=utf-8',
         'cache-control': 'no-cache',
       });
-      res.end(lemonScript(baseUrl));
-      return;
     }
     if (parts[0] === 'portal' && req.method === 'GET') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
+      return answerHtml(
+        res,
+        200,
         '<!doctype html><title>Customer portal (sandbox)</title><h1>Customer portal (sandbox)</h1>',
       );
-      return;
     }
     if (parts[0] !== 'v1') return send404(res);
     if (!authorised(req)) {
@@ -760,8 +704,7 @@ export async function startLemonSqueezySandbox(
     }
     const [, kind, id] = parts;
     if (req.method === 'POST' && kind === 'checkouts' && !id) {
-      readJson(req, (body) => createCheckout(res, body));
-      return;
+      return createCheckout(res, await readJsonObject(req));
     }
     if (req.method === 'GET' && kind === 'checkouts' && id) {
       const found = checkouts.get(id);
@@ -843,24 +786,13 @@ export async function startLemonSqueezySandbox(
     });
   };
 
-  const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: Date.now() });
-    try {
-      handle(req, res);
-    } catch {
-      if (!res.headersSent) json(res, 500, { errors: [{ status: '500', title: 'Sandbox error' }] });
-    }
-  });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  const server = await startSandboxServer(options, handle, (res) =>
+    json(res, 500, { errors: [{ status: '500', title: 'Sandbox error' }] }),
   );
-  const { port } = server.address() as AddressInfo;
-  baseUrl = `http://${options.host ?? '127.0.0.1'}:${String(port)}`;
-  const idle = async (): Promise<void> => {
-    while (pending.size > 0) await Promise.allSettled([...pending]);
-  };
+  baseUrl = server.url;
   return {
-    url: baseUrl,
+    ...server,
+    ...webhooks.controls,
     buy,
     setStatus,
     renew,
@@ -880,39 +812,10 @@ export async function startLemonSqueezySandbox(
       return found ? snapshot(found) : undefined;
     },
     signed,
-    idle,
-    deliveries,
-    requests,
-    setHabits: (next) => {
-      habits = { ...next };
-    },
-    setWebhookUrl: (next) => {
-      webhookUrl = next;
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 
-/** A JSON body (up to 64 KB); what is not JSON arrives as null. */
-function readJson(req: IncomingMessage, then: (body: unknown) => void): void {
-  const chunks: Buffer[] = [];
-  req.on('data', (chunk: Buffer) => chunks.push(chunk));
-  req.on('end', () => {
-    let body: unknown = null;
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8').slice(0, 65_536)) as unknown;
-    } catch {
-      // Not JSON: answered as an invalid body.
-    }
-    then(body);
-  });
-}
-
+/** Lemon Squeezy's JSON:API answers. */
 function json(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/vnd.api+json' });
-  res.end(JSON.stringify(body));
+  answerJson(res, status, body, { 'content-type': 'application/vnd.api+json' });
 }

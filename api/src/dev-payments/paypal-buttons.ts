@@ -1,3 +1,5 @@
+import { escapeHtml } from './sandbox-server.js';
+
 // The browser side of the local PayPal sandbox (development and tests only): a script served at
 // /sdk/js?client-id=…&currency=USD with the global API of PayPal's JS SDK
 // (https://developer.paypal.com/sdk/js/reference/) — `paypal.Buttons({ createOrder, onApprove,
@@ -6,24 +8,6 @@
 // calls onApprove({ orderID }). Closing the popup or pressing Cancel calls onCancel({ orderID });
 // a createOrder that throws or an unusable id calls onError(error). The approval page tells the
 // opener with postMessage, to the origin that opened it and no other.
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** The opener's origin from the query, or null when it is not an http(s) origin. */
-export function popupOpenerOrigin(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === value ? value : null;
-  } catch {
-    return null;
-  }
-}
 
 /** /sdk/js: the `paypal` global. `clientId` is the one the merchant's page asked for. */
 export function sdkScript(sandboxOrigin: string, clientId: string): string {

@@ -1,8 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { approvalPage, approvedPage, popupOpenerOrigin, sdkScript } from './paypal-buttons.js';
-import type { SandboxRequest } from './razorpay-sandbox.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { approvalPage, approvedPage, sdkScript } from './paypal-buttons.js';
+import {
+  answer,
+  answerHtml,
+  answerJson,
+  assertNotProduction,
+  openerOrigin,
+  readText,
+  startSandboxServer,
+  webhookDeliverer,
+  type RunningSandbox,
+  type SandboxListenOptions,
+  type WebhookDelivery,
+  type WebhookHabits,
+} from './sandbox-server.js';
 
 // A local stand-in for PayPal's REST API (development and tests only): OAuth2 client credentials,
 // Orders v2 (create, get, capture) with PayPal's statuses (CREATED → APPROVED by the payer, here
@@ -15,25 +27,14 @@ import type { SandboxRequest } from './razorpay-sandbox.js';
 // non-2xx, duplicates.
 // https://developer.paypal.com/docs/api/orders/v2/ · https://developer.paypal.com/api/rest/webhooks/
 
-export type PaypalSandboxHabits = {
-  /** Deliver each event this many times. Default 1. */
-  copies?: number;
-  /** Retry delays after a non-2xx answer or none (PayPal: up to 25 times over 3 days). */
-  retryDelaysMs?: number[];
-};
+/** PayPal's habits: retries (up to 25 times over 3 days), duplicates. */
+export type PaypalSandboxHabits = WebhookHabits;
 
-export type PaypalSandboxOptions = {
-  /** The caller's NODE_ENV: the sandbox refuses 'production'. */
-  nodeEnv: string | undefined;
+export type PaypalSandboxOptions = SandboxListenOptions & {
   clientId: string;
   clientSecret: string;
   /** The webhook's id, as PayPal shows it for the URL below. */
   webhookId: string;
-  /** Where webhooks go (the API's /api/webhooks/paypal); none are sent when unset. */
-  webhookUrl?: string;
-  port?: number;
-  host?: string;
-  habits?: PaypalSandboxHabits;
 };
 
 type Amount = { currency_code: string; value: string };
@@ -72,10 +73,9 @@ type Order = {
   links: { href: string; rel: string; method: string }[];
 };
 
-export type PaypalDelivery = { eventId: string; eventType: string; status: number | 'no answer' };
+export type PaypalDelivery = WebhookDelivery<{ eventId: string; eventType: string }>;
 
-export type PaypalSandbox = {
-  url: string;
+export type PaypalSandbox = RunningSandbox<{ eventId: string; eventType: string }> & {
   /** The payer approves the order (what the wallet buttons' popup does); CHECKOUT.ORDER.APPROVED follows. */
   approve: (orderId: string, options?: { webhooks?: 'deliver' | 'drop' }) => void;
   /** Changes the order's amount as a tampering client would (PATCH): its capture reports it. */
@@ -98,14 +98,6 @@ export type PaypalSandbox = {
   reverse: (captureId: string, options?: { webhooks?: 'deliver' | 'drop' }) => void;
   /** The five PAYPAL-* headers of a delivery of `body`, signed as the sandbox signs its own. */
   sign: (body: string) => Record<string, string>;
-  /** Resolves when every webhook delivery and retry so far has finished. */
-  idle: () => Promise<void>;
-  deliveries: PaypalDelivery[];
-  /** Every request received, in order (verify-webhook-signature calls among them). */
-  requests: SandboxRequest[];
-  setHabits: (habits: PaypalSandboxHabits) => void;
-  setWebhookUrl: (url: string) => void;
-  close: () => Promise<void>;
 };
 
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
@@ -129,20 +121,23 @@ const errorOf = (name: string, message: string, issue?: string, description?: st
   ],
 });
 
+const NO_SUCH_RESOURCE = () =>
+  errorOf(
+    'RESOURCE_NOT_FOUND',
+    'The specified resource does not exist.',
+    'INVALID_RESOURCE_ID',
+    'Specified resource ID does not exist. Please check the resource ID and try again.',
+  );
+
 const UNPROCESSABLE =
   'The requested action could not be performed, semantically incorrect, or failed business validation.';
 
-export function assertPaypalSandboxAllowed(env: NodeJS.ProcessEnv): void {
-  if (env.NODE_ENV === 'production') {
-    throw new Error(
-      'The local PayPal sandbox refuses to run with NODE_ENV=production. ' +
-        'Configure PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID instead.',
-    );
-  }
-}
-
 export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise<PaypalSandbox> {
-  assertPaypalSandboxAllowed({ NODE_ENV: options.nodeEnv });
+  assertNotProduction(
+    options.nodeEnv,
+    'PayPal',
+    'PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and PAYPAL_WEBHOOK_ID',
+  );
   const orders = new Map<string, Order>();
   const captures = new Map<string, Capture>();
   const captureCounts = new Map<string, number>();
@@ -150,13 +145,12 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
   /** Answers by PayPal-Request-Id (per operation), replayed for a repeat. */
   const replies = new Map<string, { status: number; body: unknown }>();
   const tokens = new Set<string>();
-  const deliveries: PaypalDelivery[] = [];
-  const requests: SandboxRequest[] = [];
-  const pending = new Set<Promise<void>>();
+  const webhooks = webhookDeliverer<{ eventId: string; eventType: string }>(options, {
+    retryDelaysMs: [1000, 5000, 30_000],
+    timeoutMs: 5000,
+  });
   /** The secret the sandbox signs its deliveries with (PayPal: its certificate's key). */
   const signingKey = randomBytes(32);
-  let habits: PaypalSandboxHabits = { ...options.habits };
-  let webhookUrl = options.webhookUrl;
   let captureDelayMs = 0;
   let base = '';
 
@@ -181,22 +175,6 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
   };
 
   // --- webhooks -----------------------------------------------------------------------------
-  const send = async (body: string): Promise<number | 'no answer'> => {
-    if (!webhookUrl) return 'no answer';
-    try {
-      const response = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...sign(body) },
-        body,
-        signal: AbortSignal.timeout(5000),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    } catch {
-      return 'no answer';
-    }
-  };
-
   const deliver = (eventType: string, resource: unknown, summary: string): void => {
     const eventId = `WH-${newId(17)}-${newId(17)}`;
     const body = JSON.stringify({
@@ -216,37 +194,17 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
         { href: `${base}/v1/notifications/webhooks-events/${eventId}`, rel: 'self', method: 'GET' },
       ],
     });
-    const copies = Math.max(1, habits.copies ?? 1);
-    const delays = habits.retryDelaysMs ?? [1000, 5000, 30_000];
-    for (let copy = 0; copy < copies; copy += 1) {
-      const job = (async () => {
-        for (let attempt = 0; ; attempt += 1) {
-          const status = await send(body);
-          deliveries.push({ eventId, eventType, status });
-          const delay = delays[attempt];
-          if ((typeof status === 'number' && status >= 200 && status < 300) || delay === undefined)
-            return;
-          await new Promise((resolve) => setTimeout(resolve, delay));
-        }
-      })();
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
-    }
+    // Each transmission signed anew, as PayPal does.
+    const headers = () => ({ 'content-type': 'application/json', ...sign(body) });
+    webhooks.deliver([{ log: { eventId, eventType }, body, headers }]);
   };
 
   // --- the API ------------------------------------------------------------------------------
-  const json = (res: ServerResponse, status: number, body: unknown): void => {
-    res.writeHead(status, {
+  const json = (res: ServerResponse, status: number, body: unknown): void =>
+    answerJson(res, status, body, {
       'content-type': 'application/json',
       'paypal-debug-id': newId(13).toLowerCase(),
     });
-    res.end(JSON.stringify(body));
-  };
-  const readBody = async (req: IncomingMessage): Promise<string> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8');
-  };
   const basicAuthorised = (req: IncomingMessage): boolean => {
     const header = req.headers.authorization ?? '';
     if (!header.startsWith('Basic ')) return false;
@@ -367,7 +325,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
     const path = url.pathname;
-    const raw = await readBody(req);
+    const raw = await readText(req);
 
     if (req.method === 'POST' && path === '/v1/oauth2/token') {
       if (!basicAuthorised(req)) {
@@ -398,23 +356,22 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
     if (req.method === 'GET' && path === '/sdk/js') {
       const clientId = url.searchParams.get('client-id') ?? '';
       if (clientId !== options.clientId) {
-        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('/* PayPal sandbox: unknown client-id */');
-        return;
+        return answer(res, 400, '/* PayPal sandbox: unknown client-id */', {
+          'content-type': 'text/plain; charset=utf-8',
+        });
       }
-      res.writeHead(200, {
+      return answer(res, 200, sdkScript(base, clientId), {
         'content-type': 'application/javascript; charset=utf-8',
         'cache-control': 'no-cache',
       });
-      res.end(sdkScript(base, clientId));
-      return;
     }
     // The approve page (what a person sees in the wallet popup), and its form.
     if (req.method === 'GET' && path === '/checkoutnow') {
       const token = url.searchParams.get('token') ?? '';
       const order = orders.get(token);
-      res.writeHead(order ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
+      return answerHtml(
+        res,
+        order ? 200 : 404,
         approvalPage({
           order: order
             ? {
@@ -423,24 +380,23 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
                 amount: order.purchase_units[0]?.amount.value ?? '',
               }
             : null,
-          origin: popupOpenerOrigin(url.searchParams.get('origin')),
+          origin: openerOrigin(url.searchParams.get('origin')),
         }),
       );
-      return;
     }
     if (req.method === 'POST' && path === '/checkoutnow/approve') {
       const token = url.searchParams.get('token') ?? '';
       if (!orders.has(token)) return json(res, 404, errorOf('RESOURCE_NOT_FOUND', 'no order'));
       approve(token);
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(
+      return answerHtml(
+        res,
+        200,
         approvedPage({
           orderId: token,
           payerId: orders.get(token)?.payer?.payer_id ?? '',
-          origin: popupOpenerOrigin(url.searchParams.get('origin')),
+          origin: openerOrigin(url.searchParams.get('origin')),
         }),
       );
-      return;
     }
 
     if (!bearerAuthorised(req)) {
@@ -512,16 +468,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
     if (orderMatch) {
       const order = orders.get(orderMatch[1] ?? '');
       if (!order) {
-        return json(
-          res,
-          404,
-          errorOf(
-            'RESOURCE_NOT_FOUND',
-            'The specified resource does not exist.',
-            'INVALID_RESOURCE_ID',
-            'Specified resource ID does not exist. Please check the resource ID and try again.',
-          ),
-        );
+        return json(res, 404, NO_SUCH_RESOURCE());
       }
       if (req.method === 'GET' && !orderMatch[2]) return json(res, 200, order);
       if (req.method === 'POST' && orderMatch[2]) {
@@ -548,16 +495,7 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
     if (req.method === 'GET' && captureMatch) {
       const made = captures.get(captureMatch[1] ?? '');
       if (!made) {
-        return json(
-          res,
-          404,
-          errorOf(
-            'RESOURCE_NOT_FOUND',
-            'The specified resource does not exist.',
-            'INVALID_RESOURCE_ID',
-            'Specified resource ID does not exist. Please check the resource ID and try again.',
-          ),
-        );
+        return json(res, 404, NO_SUCH_RESOURCE());
       }
       return json(res, 200, made);
     }
@@ -571,43 +509,22 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
         'transmission_time',
         'webhook_id',
       ] as const;
+      const invalid = (issue: string, description: string) =>
+        json(
+          res,
+          400,
+          errorOf('VALIDATION_ERROR', 'Invalid request - see details', issue, description),
+        );
       for (const field of fields) {
         if (typeof body[field] !== 'string' || !body[field]) {
-          return json(
-            res,
-            400,
-            errorOf(
-              'VALIDATION_ERROR',
-              'Invalid request - see details',
-              'MISSING_REQUIRED_PARAMETER',
-              `${field} is required`,
-            ),
-          );
+          return invalid('MISSING_REQUIRED_PARAMETER', `${field} is required`);
         }
       }
       if (!/^https?:\/\/[^\s]+$/.test(body.cert_url as string)) {
-        return json(
-          res,
-          400,
-          errorOf(
-            'VALIDATION_ERROR',
-            'Invalid request - see details',
-            'INVALID_PARAMETER_SYNTAX',
-            'cert_url is not a URL',
-          ),
-        );
+        return invalid('INVALID_PARAMETER_SYNTAX', 'cert_url is not a URL');
       }
       if (typeof body.webhook_event !== 'object' || body.webhook_event === null) {
-        return json(
-          res,
-          400,
-          errorOf(
-            'VALIDATION_ERROR',
-            'Invalid request - see details',
-            'MISSING_REQUIRED_PARAMETER',
-            'webhook_event is required',
-          ),
-        );
+        return invalid('MISSING_REQUIRED_PARAMETER', 'webhook_event is required');
       }
       // The signature covers the delivery's bytes: the event as the caller sent it back, not a
       // serialisation of it (an event parsed and serialised again fails, as it does at PayPal).
@@ -628,23 +545,13 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
     return json(res, 404, errorOf('NOT_FOUND', 'The specified resource does not exist.'));
   };
 
-  const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: Date.now() });
-    handle(req, res).catch(() => {
-      if (!res.headersSent)
-        json(res, 500, errorOf('INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'));
-    });
-  });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  const server = await startSandboxServer(options, handle, (res) =>
+    json(res, 500, errorOf('INTERNAL_SERVER_ERROR', 'An internal server error has occurred.')),
   );
-  const { port } = server.address() as AddressInfo;
-  base = `http://${options.host ?? '127.0.0.1'}:${String(port)}`;
-  const idle = async (): Promise<void> => {
-    while (pending.size > 0) await Promise.allSettled([...pending]);
-  };
+  base = server.url;
   return {
-    url: base,
+    ...server,
+    ...webhooks.controls,
     approve,
     tamper: (orderId, amount) => {
       const unit = orders.get(orderId)?.purchase_units[0];
@@ -669,19 +576,6 @@ export async function startPaypalSandbox(options: PaypalSandboxOptions): Promise
       takeBack(captureId, 'reverse', opts);
     },
     sign,
-    idle,
-    deliveries,
-    requests,
-    setHabits: (next) => {
-      habits = { ...next };
-    },
-    setWebhookUrl: (url) => {
-      webhookUrl = url;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
   };
 }
 

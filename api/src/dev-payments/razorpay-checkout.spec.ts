@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { openerOrigin, outcomeOfCard } from './razorpay-checkout.js';
+import { outcomeOfCard } from './razorpay-checkout.js';
+import { openerOrigin } from './sandbox-server.js';
 import { startRazorpaySandbox, type RazorpaySandbox } from './razorpay-sandbox.js';
 
 const KEYS = { keyId: 'rzp_test_spec', keySecret: 'spec-key-secret', webhookSecret: 'spec-whsec' };

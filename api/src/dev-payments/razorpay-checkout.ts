@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { escapeHtml, framedCheckoutPage } from './sandbox-server.js';
 
 // The browser side of the local Razorpay sandbox (development and tests only): a `checkout.js`
 // with the global API of Razorpay's (https://razorpay.com/docs/payments/payment-gateway/web-integration/standard/)
@@ -94,24 +94,6 @@ export function checkoutScript(sandboxOrigin: string): string {
 `;
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
-/** The opener's origin from the query, or null when it is not an http(s) origin. */
-export function openerOrigin(value: string | null): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-    return url.origin === value ? value : null;
-  } catch {
-    return null;
-  }
-}
-
 export type CheckoutPageOrder = { id: string; amount: number; currency: string; paid: boolean };
 
 /**
@@ -126,12 +108,11 @@ export function checkoutPage(input: {
   name: string;
   description: string;
 }): { html: string; csp: string } {
-  const nonce = randomBytes(16).toString('base64');
   const { order } = input;
   const amount = order
     ? `${order.currency === 'INR' ? '₹' : `${order.currency} `}${(order.amount / 100).toFixed(2)}`
     : '';
-  const body = !order
+  const form = !order
     ? `<p role="alert">This order cannot be paid here: the order or the key is unknown.</p>`
     : order.paid
       ? `<p role="alert">This order has been paid already.</p>`
@@ -144,52 +125,22 @@ export function checkoutPage(input: {
       <p id="error" role="alert"></p>
       <button type="submit" id="submit">Pay ${escapeHtml(amount)}</button>
     </form>`;
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>Razorpay Checkout (sandbox)</title>
-<style>
-  body{margin:0;font:16px system-ui,sans-serif;background:rgba(0,0,0,.55);min-height:100vh;
-    display:flex;align-items:center;justify-content:center}
-  main{background:#fff;border-radius:8px;padding:24px;width:min(360px,90vw);position:relative}
-  h1{font-size:1.1rem;margin:0 0 4px} .sandbox{color:#a40;font-size:.85rem;margin:0 0 16px}
-  label{display:block;font-weight:600;margin-bottom:4px}
-  input{width:100%;box-sizing:border-box;padding:8px;font-size:1rem}
-  .hint{font-size:.8rem;color:#555} [role=alert]{color:#b00020}
-  button[type=submit]{width:100%;padding:10px;font-size:1rem;background:#2b59c3;color:#fff;border:0;
-    border-radius:4px} #close{position:absolute;top:8px;right:8px;border:0;background:none;
-    font-size:1.4rem;cursor:pointer}
-</style></head>
-<body><main role="dialog" aria-modal="true" aria-labelledby="title">
-  <button type="button" id="close" aria-label="Close checkout">×</button>
-  <h1 id="title">${escapeHtml(input.name || 'Checkout')}</h1>
-  <p class="sandbox">Local payments sandbox: no real money moves.</p>
-  ${input.description ? `<p>${escapeHtml(input.description)}</p>` : ''}
+  return framedCheckoutPage({
+    title: 'Razorpay Checkout (sandbox)',
+    heading: input.name || 'Checkout',
+    accent: '#2b59c3',
+    style: '.hint{font-size:.8rem;color:#555}',
+    content: `${input.description ? `<p>${escapeHtml(input.description)}</p>` : ''}
   ${order ? `<p>Amount: <strong>${escapeHtml(amount)}</strong></p>` : ''}
-  ${body}
-</main>
-<script nonce="${nonce}">
-(function () {
-  var OPENER = ${JSON.stringify(input.origin)};
-  var KEY = ${JSON.stringify(input.keyId)};
-  var ORDER = ${JSON.stringify(order?.id ?? '')};
-  function tell(message) { window.parent.postMessage(message, OPENER); }
-  document.getElementById('close').addEventListener('click', function () { tell({ type: 'dismiss' }); });
-  var form = document.getElementById('pay');
-  if (!form) return;
-  var error = document.getElementById('error');
-  var submit = document.getElementById('submit');
-  form.addEventListener('submit', function (event) {
-    event.preventDefault();
-    error.textContent = '';
-    submit.disabled = true;
-    fetch('/_sandbox/checkout/pay', {
+  ${form}`,
+    origin: input.origin,
+    closeMessage: { type: 'dismiss' },
+    payRequest: `'/_sandbox/checkout/pay', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ key_id: KEY, order_id: ORDER, card: document.getElementById('card').value })
-    }).then(function (response) {
-      return response.json().then(function (body) { return { ok: response.ok, body: body }; });
-    }).then(function (result) {
-      submit.disabled = false;
-      var body = result.body || {};
+      body: JSON.stringify({ key_id: ${JSON.stringify(input.keyId)}, order_id: ${JSON.stringify(order?.id ?? '')}, card: document.getElementById('card').value })
+    }`,
+    onPaid: `      var body = result.body || {};
       if (!result.ok) { error.textContent = (body.error && body.error.description) || 'Payment failed.'; return; }
       if (body.status === 'captured') {
         tell({ type: 'payment.success', response: {
@@ -200,22 +151,6 @@ export function checkoutPage(input: {
         return;
       }
       error.textContent = body.error.description;
-      tell({ type: 'payment.failed', response: { error: body.error } });
-    }, function () {
-      submit.disabled = false;
-      error.textContent = 'The sandbox could not be reached.';
-    });
+      tell({ type: 'payment.failed', response: { error: body.error } });`,
   });
-})();
-</script></body></html>`;
-  const csp = [
-    "default-src 'none'",
-    `script-src 'nonce-${nonce}'`,
-    "style-src 'unsafe-inline'",
-    "connect-src 'self'",
-    "form-action 'none'",
-    "base-uri 'none'",
-    `frame-ancestors ${input.origin}`,
-  ].join('; ');
-  return { html, csp };
 }

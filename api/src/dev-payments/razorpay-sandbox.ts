@@ -1,7 +1,22 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { checkoutPage, checkoutScript, openerOrigin, outcomeOfCard } from './razorpay-checkout.js';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { checkoutPage, checkoutScript, outcomeOfCard } from './razorpay-checkout.js';
+import {
+  answer,
+  answerHtml,
+  answerJson,
+  assertNotProduction,
+  openerOrigin,
+  readJsonObject,
+  startSandboxServer,
+  webhookDeliverer,
+  type RunningSandbox,
+  type SandboxListenOptions,
+  type WebhookDelivery,
+  type WebhookHabits,
+} from './sandbox-server.js';
+
+export type { SandboxRequest } from './sandbox-server.js';
 
 // A local stand-in for Razorpay (development and tests only): the server API the `razorpay`
 // package calls, with Basic auth and Razorpay's JSON shapes and error statuses (orders, their
@@ -14,26 +29,16 @@ import { checkoutPage, checkoutScript, openerOrigin, outcomeOfCard } from './raz
 // https://razorpay.com/docs/api/orders/ · https://razorpay.com/docs/webhooks/ ·
 // https://razorpay.com/docs/api/disputes/entity/ · https://razorpay.com/docs/webhooks/disputes/
 
-export type SandboxWebhookHabits = {
-  /** Deliver each event this many times (Razorpay: duplicates are expected). Default 1. */
-  copies?: number;
-  /** Send payment.authorized after payment.captured and order.paid. Default false. */
-  outOfOrder?: boolean;
-  /** Retry delays after a non-2xx answer or no answer (Razorpay: exponential over 24 h). */
-  retryDelaysMs?: number[];
-};
+/**
+ * Razorpay's habits: duplicate deliveries; `outOfOrder`: payment.authorized after payment.captured
+ * and order.paid; retries exponential over 24 h.
+ */
+export type SandboxWebhookHabits = WebhookHabits;
 
-export type RazorpaySandboxOptions = {
-  /** The caller's NODE_ENV: the sandbox refuses 'production'. */
-  nodeEnv: string | undefined;
+export type RazorpaySandboxOptions = SandboxListenOptions & {
   keyId: string;
   keySecret: string;
   webhookSecret: string;
-  /** Where webhooks go (the API's /api/webhooks/razorpay); none are sent when unset. */
-  webhookUrl?: string;
-  port?: number;
-  host?: string;
-  habits?: SandboxWebhookHabits;
 };
 
 export type CheckoutSuccess = {
@@ -135,14 +140,11 @@ export type Dispute = {
   evidence: { amount: number; summary: string | null; others: null };
 };
 
-export type Delivery = { eventId: string; event: string; status: number | 'no answer' };
-/** A request the sandbox received (its API, pages and hooks alike). */
-export type SandboxRequest = { method: string; url: string; at: number };
+export type Delivery = WebhookDelivery<{ eventId: string; event: string }>;
 
 type Hook = { webhooks?: 'deliver' | 'drop' };
 
-export type RazorpaySandbox = {
-  url: string;
+export type RazorpaySandbox = RunningSandbox<{ eventId: string; event: string }> & {
   /** Pays an order as the checkout would; webhooks follow (awaited by `idle()`). */
   pay: (orderId: string, options?: PayOptions) => Promise<PayResult>;
   /** Refunds a captured payment in full (as the dashboard or the refund API does). */
@@ -151,16 +153,6 @@ export type RazorpaySandbox = {
   openDispute: (paymentId: string, options?: Hook) => Dispute;
   /** The dispute is decided: payment.dispute.lost (the money goes back) or payment.dispute.won. */
   closeDispute: (disputeId: string, outcome: 'lost' | 'won', options?: Hook) => Dispute;
-  /** Resolves when every webhook delivery and retry so far has finished. */
-  idle: () => Promise<void>;
-  /** Every delivery attempt, in order. */
-  deliveries: Delivery[];
-  /** Every request received, in order. */
-  requests: SandboxRequest[];
-  setHabits: (habits: SandboxWebhookHabits) => void;
-  /** Where webhooks go from now on (the API may start after the sandbox). */
-  setWebhookUrl: (url: string) => void;
-  close: () => Promise<void>;
 };
 
 const ID_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -181,28 +173,22 @@ const errorOf = (description: string, field?: string): { error: RazorpayError } 
   },
 });
 
-export function assertNotProduction(env: NodeJS.ProcessEnv): void {
-  if (env.NODE_ENV === 'production') {
-    throw new Error(
-      'The local payments sandbox refuses to run with NODE_ENV=production. ' +
-        'Configure RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET instead.',
-    );
-  }
-}
-
 export async function startRazorpaySandbox(
   options: RazorpaySandboxOptions,
 ): Promise<RazorpaySandbox> {
-  assertNotProduction({ NODE_ENV: options.nodeEnv });
+  assertNotProduction(
+    options.nodeEnv,
+    'Razorpay',
+    'RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET',
+  );
   const orders = new Map<string, Order>();
   const payments = new Map<string, Payment>();
   const refunds = new Map<string, Refund>();
   const disputes = new Map<string, Dispute>();
-  const deliveries: Delivery[] = [];
-  const requests: SandboxRequest[] = [];
-  const pending = new Set<Promise<void>>();
-  let habits: SandboxWebhookHabits = { ...options.habits };
-  let webhookUrl = options.webhookUrl;
+  const webhooks = webhookDeliverer<{ eventId: string; event: string }>(options, {
+    retryDelaysMs: [1000, 5000, 30_000],
+    timeoutMs: 5000,
+  });
 
   const authorised = (req: IncomingMessage): boolean => {
     const header = req.headers.authorization ?? '';
@@ -213,33 +199,6 @@ export async function startRazorpaySandbox(
   };
 
   // --- webhooks -----------------------------------------------------------------------------
-  const send = async (
-    eventId: string,
-    name: string,
-    body: string,
-  ): Promise<number | 'no answer'> => {
-    if (!webhookUrl) return 'no answer';
-    try {
-      const response = await fetch(webhookUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'user-agent': 'Razorpay-Webhook/v1',
-          'x-razorpay-event-id': eventId,
-          'x-razorpay-signature': createHmac('sha256', options.webhookSecret)
-            .update(body)
-            .digest('hex'),
-        },
-        body,
-        signal: AbortSignal.timeout(5000),
-      });
-      await response.arrayBuffer();
-      return response.status;
-    } catch {
-      return 'no answer';
-    }
-  };
-
   const deliver = (name: string, payload: Record<string, unknown>): void => {
     const eventId = newId('evt').replace('evt_', '');
     const body = JSON.stringify({
@@ -250,22 +209,15 @@ export async function startRazorpaySandbox(
       payload,
       created_at: nowSeconds(),
     });
-    const copies = Math.max(1, habits.copies ?? 1);
-    const delays = habits.retryDelaysMs ?? [1000, 5000, 30_000];
-    for (let copy = 0; copy < copies; copy += 1) {
-      const job = (async () => {
-        for (let attempt = 0; ; attempt += 1) {
-          const status = await send(eventId, name, body);
-          deliveries.push({ eventId, event: name, status });
-          const delay = delays[attempt];
-          if ((typeof status === 'number' && status >= 200 && status < 300) || delay === undefined)
-            return;
-          await new Promise((resolve) => setTimeout(resolve, delay));
-        }
-      })();
-      pending.add(job);
-      void job.finally(() => pending.delete(job));
-    }
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': 'Razorpay-Webhook/v1',
+      'x-razorpay-event-id': eventId,
+      'x-razorpay-signature': createHmac('sha256', options.webhookSecret)
+        .update(body)
+        .digest('hex'),
+    };
+    webhooks.deliver([{ log: { eventId, event: name }, body, headers: () => headers }]);
   };
 
   const paymentEvents = (payment: Payment, order: Order): void => {
@@ -273,10 +225,11 @@ export async function startRazorpaySandbox(
       deliver('payment.authorized', {
         payment: { entity: { ...payment, status: 'authorized', captured: false } },
       });
-    if (!habits.outOfOrder) authorized();
+    const { outOfOrder } = webhooks.habits();
+    if (!outOfOrder) authorized();
     deliver('payment.captured', { payment: { entity: payment } });
     deliver('order.paid', { payment: { entity: payment }, order: { entity: order } });
-    if (habits.outOfOrder) authorized();
+    if (outOfOrder) authorized();
   };
 
   // --- the test hook: the checkout paying an order --------------------------------------------
@@ -421,34 +374,8 @@ export async function startRazorpaySandbox(
   };
 
   // --- the server API -------------------------------------------------------------------------
-  const json = (res: ServerResponse, status: number, body: unknown): void => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify(body));
-  };
-
-  const readJson = (req: IncomingMessage): Promise<Record<string, unknown> | null> =>
-    new Promise((resolve) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      req.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > 64 * 1024) req.destroy();
-        else chunks.push(chunk);
-      });
-      req.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        if (!text) return resolve({});
-        try {
-          const value = JSON.parse(text) as unknown;
-          resolve(
-            typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null,
-          );
-        } catch {
-          resolve(null);
-        }
-      });
-      req.on('error', () => resolve(null));
-    });
+  const json = (res: ServerResponse, status: number, body: unknown): void =>
+    answerJson(res, status, body);
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://sandbox');
@@ -460,7 +387,7 @@ export async function startRazorpaySandbox(
       parts[3] === 'pay' &&
       req.method === 'POST'
     ) {
-      const body = (await readJson(req)) ?? {};
+      const body = (await readJsonObject(req)) ?? {};
       if (!orders.has(parts[2] ?? ''))
         return json(res, 404, errorOf('The id provided does not exist'));
       return json(
@@ -475,13 +402,11 @@ export async function startRazorpaySandbox(
     // The browser side: checkout.js (public, as checkout.razorpay.com/v1/checkout.js), the
     // checkout page it opens, and the page's pay call (same origin as the page).
     if (url.pathname === '/v1/checkout.js' && req.method === 'GET') {
-      const body = checkoutScript(`http://${req.headers.host ?? '127.0.0.1'}`);
-      res.writeHead(200, {
+      return answer(res, 200, checkoutScript(`http://${req.headers.host ?? '127.0.0.1'}`), {
         'content-type': 'application/javascript; charset=utf-8',
         'cache-control': 'no-cache',
         'x-content-type-options': 'nosniff',
       });
-      return void res.end(body);
     }
     if (url.pathname === '/_sandbox/checkout' && req.method === 'GET') {
       const origin = openerOrigin(url.searchParams.get('origin'));
@@ -503,16 +428,14 @@ export async function startRazorpaySandbox(
         name: url.searchParams.get('name') ?? '',
         description: url.searchParams.get('description') ?? '',
       });
-      res.writeHead(200, {
-        'content-type': 'text/html; charset=utf-8',
+      return answerHtml(res, 200, page.html, {
         'cache-control': 'no-store',
         'content-security-policy': page.csp,
         'x-content-type-options': 'nosniff',
       });
-      return void res.end(page.html);
     }
     if (url.pathname === '/_sandbox/checkout/pay' && req.method === 'POST') {
-      const body = (await readJson(req)) ?? {};
+      const body = (await readJsonObject(req)) ?? {};
       const order = orders.get(typeof body.order_id === 'string' ? body.order_id : '');
       if (body.key_id !== options.keyId || !order) {
         return json(res, 400, errorOf('The order or the key is unknown.'));
@@ -536,7 +459,7 @@ export async function startRazorpaySandbox(
     }
     const [, resource, id, sub] = parts;
     if (resource === 'orders' && !id && req.method === 'POST') {
-      const body = await readJson(req);
+      const body = await readJsonObject(req);
       if (!body) return json(res, 400, errorOf('The request body is not valid JSON'));
       const { amount, currency, receipt, notes } = body;
       if (typeof amount !== 'number' || !Number.isInteger(amount)) {
@@ -594,37 +517,8 @@ export async function startRazorpaySandbox(
     return json(res, 404, errorOf('The requested URL was not found on the server.'));
   };
 
-  const server = http.createServer((req, res) => {
-    requests.push({ method: req.method ?? 'GET', url: req.url ?? '/', at: Date.now() });
-    handle(req, res).catch(() => {
-      if (!res.headersSent) json(res, 500, errorOf('Sandbox error'));
-    });
-  });
-  await new Promise<void>((resolve) =>
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', resolve),
+  const server = await startSandboxServer(options, handle, (res) =>
+    json(res, 500, errorOf('Sandbox error')),
   );
-  const { port } = server.address() as AddressInfo;
-  const idle = async (): Promise<void> => {
-    while (pending.size > 0) await Promise.allSettled([...pending]);
-  };
-  return {
-    url: `http://${options.host ?? '127.0.0.1'}:${String(port)}`,
-    pay,
-    refund,
-    openDispute,
-    closeDispute,
-    idle,
-    deliveries,
-    requests,
-    setHabits: (next) => {
-      habits = { ...next };
-    },
-    setWebhookUrl: (url) => {
-      webhookUrl = url;
-    },
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return { ...server, ...webhooks.controls, pay, refund, openDispute, closeDispute };
 }
