@@ -1,5 +1,6 @@
 import { Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { OrderReconcileConfig } from '../../config/payments-config.js';
+import type { PaymentFulfilmentService } from './payment-fulfilment.service.js';
 import type { OrderRow, PaymentOrdersRepository } from './payment-orders.repository.js';
 import { asBackground } from './provider-call-budget.js';
 
@@ -87,8 +88,8 @@ export class ReconciliationSchedule<Summary> {
  * The card's and the wallet's reconciliation (security plan 33 and 41): two sweeps of the
  * provider's orders, each on its own schedule. Unpaid orders between `afterMs` and `untilMs` old
  * are asked about by `settleUnpaid` (a payment whose grant was missed), every `intervalMs`; orders
- * paid within the refund window by `settlePaid` (a refund or chargeback whose webhooks were
- * missed), every `refunds.intervalMs`. Each order asked about is marked checked; one order's
+ * paid within the refund window by `refundedPayment` (a refund or chargeback whose webhooks were
+ * missed: its plan ends through PaymentFulfilmentService), every `refunds.intervalMs`. Each order asked about is marked checked; one order's
  * failure is logged and counted, and the pass goes on. Unpaid orders are walked to the last one,
  * page after page (a paid order behind a backlog of abandoned ones must not wait hours); paid
  * ones a page a pass, least recently checked first. The provider's call budget paces it
@@ -104,6 +105,7 @@ export abstract class OrderReconciliation implements OnApplicationBootstrap, OnM
     /** As the log names it ('PayPal'). */
     private readonly name: string,
     private readonly orders: PaymentOrdersRepository,
+    protected readonly fulfilment: PaymentFulfilmentService,
   ) {
     this.unpaid = new ReconciliationSchedule(name, this.logger, (now) =>
       this.sweep('created', now),
@@ -119,8 +121,11 @@ export abstract class OrderReconciliation implements OnApplicationBootstrap, OnM
   /** An unpaid order, asked about at the provider: how many payments of it were granted. */
   protected abstract settleUnpaid(order: OrderRow): Promise<number>;
 
-  /** A paid order, asked about at the provider: 1 when found refunded (its plan then ended). */
-  protected abstract settlePaid(order: OrderRow, now: Date): Promise<number>;
+  /**
+   * A paid order, asked about at the provider: the id of its payment when the provider has it
+   * refunded in full (or charged back), else null. Its plan then ends as the webhook would have.
+   */
+  protected abstract refundedPayment(order: OrderRow): Promise<string | null>;
 
   onApplicationBootstrap(): void {
     this.unpaid.start(this.settings()?.intervalMs ?? 0);
@@ -140,6 +145,22 @@ export abstract class OrderReconciliation implements OnApplicationBootstrap, OnM
   /** One pass of the refund sweep; a pass already running is joined, not doubled. */
   sweepRefunds(now = new Date()): Promise<SweepSummary> {
     return this.paid.runOnce(now);
+  }
+
+  private async refundIfRefunded(order: OrderRow, now: Date): Promise<number> {
+    const paymentId = await this.refundedPayment(order);
+    if (!paymentId) return 0;
+    await this.fulfilment.refund({
+      provider: this.provider,
+      orderId: order.orderId,
+      paymentId,
+      at: now,
+      reason: 'refund',
+    });
+    this.logger.warn(
+      `${this.name} payment ${paymentId} of order ${order.orderId} refunded: found by the refund sweep`,
+    );
+    return 1;
   }
 
   private async sweep(status: 'created' | 'paid', now: Date): Promise<SweepSummary> {
@@ -172,7 +193,7 @@ export abstract class OrderReconciliation implements OnApplicationBootstrap, OnM
           const changed =
             status === 'created'
               ? await this.settleUnpaid(order)
-              : await this.settlePaid(order, now);
+              : await this.refundIfRefunded(order, now);
           await this.orders.markChecked(this.provider, order.orderId, now);
           return changed;
         },

@@ -23,9 +23,9 @@ export class PaypalReconciliationService extends OrderReconciliation {
     private readonly client: PaypalClient,
     orders: PaymentOrdersRepository,
     private readonly paypal: PaypalOrdersService,
-    private readonly fulfilment: PaymentFulfilmentService,
+    fulfilment: PaymentFulfilmentService,
   ) {
-    super(PAYPAL, 'PayPal', orders);
+    super(PAYPAL, 'PayPal', orders, fulfilment);
   }
 
   protected settings(): OrderReconcileConfig | null {
@@ -40,21 +40,10 @@ export class PaypalReconciliationService extends OrderReconciliation {
     return 1;
   }
 
-  protected async settlePaid(order: OrderRow, now: Date): Promise<number> {
-    if (!order.paymentId) return 0;
+  protected async refundedPayment(order: OrderRow): Promise<string | null> {
+    if (!order.paymentId) return null;
     // REFUNDED: refunded in full, or reversed (PayPal's chargeback); a partial refund is not.
     const capture = await this.client.getCapture(order.paymentId);
-    if (capture.status !== 'REFUNDED') return 0;
-    await this.fulfilment.refund({
-      provider: PAYPAL,
-      orderId: order.orderId,
-      paymentId: order.paymentId,
-      at: now,
-      reason: 'refund',
-    });
-    this.logger.warn(
-      `PayPal capture ${order.paymentId} of order ${order.orderId} refunded: found by the refund sweep`,
-    );
-    return 1;
+    return capture.status === 'REFUNDED' ? order.paymentId : null;
   }
 }

@@ -21,9 +21,9 @@ export class RazorpayReconciliationService extends OrderReconciliation {
   constructor(
     private readonly gateway: RazorpayGateway,
     orders: PaymentOrdersRepository,
-    private readonly fulfilment: PaymentFulfilmentService,
+    fulfilment: PaymentFulfilmentService,
   ) {
-    super(RAZORPAY, 'Razorpay', orders);
+    super(RAZORPAY, 'Razorpay', orders, fulfilment);
   }
 
   protected settings(): OrderReconcileConfig | null {
@@ -52,21 +52,10 @@ export class RazorpayReconciliationService extends OrderReconciliation {
     return granted;
   }
 
-  protected async settlePaid(order: OrderRow, now: Date): Promise<number> {
+  protected async refundedPayment(order: OrderRow): Promise<string | null> {
     const payments = await this.gateway.paymentsOfOrder(order.orderId);
     const paid = payments.find((p) => p.id === order.paymentId);
     // Razorpay's 'refunded' is a full refund (a partial one leaves the payment 'captured').
-    if (!paid || paid.status !== 'refunded') return 0;
-    await this.fulfilment.refund({
-      provider: RAZORPAY,
-      orderId: order.orderId,
-      paymentId: paid.id,
-      at: now,
-      reason: 'refund',
-    });
-    this.logger.warn(
-      `Razorpay payment ${paid.id} of order ${order.orderId} refunded: found by the refund sweep`,
-    );
-    return 1;
+    return paid?.status === 'refunded' ? paid.id : null;
   }
 }
