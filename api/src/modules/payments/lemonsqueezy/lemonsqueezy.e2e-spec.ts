@@ -786,6 +786,7 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(await refunds(who.userId)).toBe(1);
     });
 
+    // Two passes through every purchase of this file's store: seconds on a busy machine.
     it('reconciliation catches a subscription’s refunded order whose webhooks were all dropped', async () => {
       const who = await person();
       const { orderId } = await buy(who, people, V.yearly);
@@ -799,7 +800,7 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
       await reconciliation.runOnce();
       expect(await refunds(who.userId)).toBe(1);
-    });
+    }, 30_000);
   });
 
   describe('no purchase shortens what a person has (issue 20)', () => {
@@ -935,6 +936,7 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
 
   // Last in this file: the store keeps its 5,000 other subscriptions for any later pass.
   describe('reconciliation at scale (issue 20)', () => {
+    // 51 pages of the listing in one pass: seconds on a busy machine, not the default 5 s.
     it('follows the listing to its last page: the 5,001st subscription (webhooks dropped) is reconciled', async () => {
       // The store sells other products too: 5,000 subscriptions of a variant not ours, listed
       // before ours (the sandbox lists in creation order, 100 a page at most).
@@ -954,6 +956,6 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
         purchases: { orderId: string }[];
       };
       expect(held.purchases.map((p) => p.orderId)).toEqual([orderId]);
-    });
+    }, 30_000);
   });
 });
