@@ -10,17 +10,20 @@ export type RazorpayConfig = {
   webhookSecret: string;
   /** The server API's base URL: Razorpay's, or the local sandbox's. */
   apiUrl: string;
-  reconcile: {
-    /** How often the reconciliation job runs; 0: never on its own (tests start it by hand). */
-    intervalMs: number;
-    /** How old a still-unpaid order must be before the job asks the provider about it. */
-    afterMs: number;
-    /** Orders older than this are no longer asked about (the provider refunds late ones). */
-    untilMs: number;
-    refunds: RefundSweepConfig;
-  };
+  reconcile: OrderReconcileConfig;
   /** Our calls to its API per minute, at most (Razorpay publishes no limit: a cautious one). */
   callsPerMinute: number;
+};
+
+/** The card's and the wallet's sweeps of their orders (OrderReconciliation). */
+export type OrderReconcileConfig = {
+  /** How often the reconciliation job runs; 0: never on its own (tests start it by hand). */
+  intervalMs: number;
+  /** How old a still-unpaid order must be before the job asks the provider about it. */
+  afterMs: number;
+  /** Orders older than this are no longer asked about (the provider refunds late ones). */
+  untilMs: number;
+  refunds: RefundSweepConfig;
 };
 
 /** The sweep of recently paid orders for refunds and chargebacks whose webhooks were missed. */
@@ -60,7 +63,7 @@ export type PaypalConfig = {
   apiUrl: string;
   /** How long one call may take before it is given up (a capture is then retried, same key). */
   timeoutMs: number;
-  reconcile: { intervalMs: number; afterMs: number; untilMs: number; refunds: RefundSweepConfig };
+  reconcile: OrderReconcileConfig;
   /** Our calls to its API per minute, at most (PayPal publishes no number: a conservative one). */
   callsPerMinute: number;
 };

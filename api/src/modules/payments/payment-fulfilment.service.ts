@@ -1,10 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { BillingService } from '../billing/billing.service.js';
-import { AffiliateConversionService } from './affiliate/affiliate-conversion.service.js';
+import { BillingService, type PaymentRow } from '../billing/billing.service.js';
+import {
+  AffiliateConversionService,
+  type Reversal,
+} from './affiliate/affiliate-conversion.service.js';
 import { EntitlementsService } from '../billing/entitlements.service.js';
 import { PaymentCapturesRepository } from './payment-captures.repository.js';
 import { PaymentOrdersRepository, type OrderRow } from './payment-orders.repository.js';
-import type { ReversalReason } from './schemas/affiliate-reversal.schema.js';
 
 /** A payment the provider says was made for one of our orders (signature or API verified). */
 export type PaidOrder = {
@@ -17,6 +19,24 @@ export type PaidOrder = {
   /** When the provider says it was paid (or now, when only the checkout's signature says so). */
   at: Date;
 };
+
+/**
+ * An order paid by `paymentId` at `paidAt`, as billing records the payment (the one shape of a
+ * paid payment: the account page's list and receipts, support, the affiliate's sale).
+ */
+export const paymentOfOrder = (
+  order: Pick<OrderRow, 'provider' | 'userId' | 'plan' | 'amount' | 'currency'>,
+  paymentId: string,
+  paidAt: Date,
+): PaymentRow => ({
+  provider: order.provider,
+  paymentId,
+  userId: order.userId,
+  plan: order.plan,
+  amount: order.amount,
+  currency: order.currency,
+  paidAt,
+});
 
 /** Told after a payment's plan became the person's current one (outside the payment's way). */
 export type AfterGrant = (userId: string, scope: 'main' | 'addon') => Promise<unknown>;
@@ -86,15 +106,8 @@ export class PaymentFulfilmentService {
       plan: order.plan,
       mode: 'pass',
     });
-    await this.billing.recordPayment({
-      provider: paid.provider,
-      paymentId: paid.paymentId,
-      userId: order.userId,
-      plan: order.plan,
-      amount: order.amount,
-      currency: order.currency,
-      paidAt: at,
-    });
+    const payment = paymentOfOrder(order, paid.paymentId, at);
+    await this.billing.recordPayment(payment);
     if (grant === 'applied') {
       for (const listener of this.afterGrantListeners) {
         listener(order.userId, 'main').catch((error: unknown) => {
@@ -104,15 +117,9 @@ export class PaymentFulfilmentService {
     }
     // After the grant and the record, outside the payment's way; once per payment (its marker).
     this.conversions.reportInBackground({
-      provider: paid.provider,
+      ...payment,
       orderId: order.orderId,
-      paymentId: paid.paymentId,
-      userId: order.userId,
-      plan: order.plan,
-      amount: order.amount,
-      currency: order.currency,
       affiliate: order.affiliate ?? null,
-      paidAt: at,
     });
     return { kind: first ? 'granted' : 'already-granted', order, grant };
   }
@@ -123,13 +130,9 @@ export class PaymentFulfilmentService {
    * refunded (fulfil refuses it from then on), and the affiliate tracker hears of it once if it
    * heard of the sale. Null: not one of our orders.
    */
-  async refund(input: {
-    provider: string;
-    orderId: string;
-    paymentId: string;
-    at: Date;
-    reason: ReversalReason;
-  }): Promise<{ order: OrderRow; outcome: string } | null> {
+  async refund(
+    input: Omit<Reversal, 'userId'>,
+  ): Promise<{ order: OrderRow; outcome: string } | null> {
     const order = await this.orders.find(input.provider, input.orderId);
     if (!order) return null;
     // The refund follows the payment it refunds: never order it before the grant's time (the
@@ -145,14 +148,7 @@ export class PaymentFulfilmentService {
       at,
     });
     await this.orders.markRefunded(input.provider, input.orderId, at);
-    this.conversions.reverseInBackground({
-      provider: input.provider,
-      orderId: order.orderId,
-      paymentId: input.paymentId,
-      userId: order.userId,
-      reason: input.reason,
-      at,
-    });
+    this.conversions.reverseInBackground({ ...input, userId: order.userId, at });
     return { order, outcome };
   }
 }

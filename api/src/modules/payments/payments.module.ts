@@ -20,6 +20,7 @@ import { RazorpayWebhookService } from './razorpay/razorpay-webhook.service.js';
 import { RazorpayController } from './razorpay/razorpay.controller.js';
 import { RazorpayGateway } from './razorpay/razorpay.gateway.js';
 import { UnverifiedWebhooks } from './unverified-webhooks.js';
+import { WebhookIntake } from './webhook-intake.js';
 
 /**
  * Taking money (spec §4 Payment, §7, §8; security.md §3). One folder per provider (razorpay/:
@@ -49,6 +50,7 @@ import { UnverifiedWebhooks } from './unverified-webhooks.js';
     PaypalWebhookService,
     PaypalReconciliationService,
     UnverifiedWebhooks,
+    WebhookIntake,
   ],
 })
 export class PaymentsModule {}

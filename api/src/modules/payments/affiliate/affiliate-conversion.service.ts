@@ -5,23 +5,15 @@ import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../../../common/db/duplicate-key.js';
 import { APP_CONFIG, BILLING_CONFIG, type AppConfig } from '../../../config/app-config.js';
 import type { BillingConfig } from '../../../config/billing-catalogue.js';
+import type { PaymentRow } from '../../billing/billing.service.js';
 import { AffiliateConversion } from '../schemas/affiliate-conversion.schema.js';
 import { AffiliateReversal, type ReversalReason } from '../schemas/affiliate-reversal.schema.js';
 
 /** The flows whose sales the affiliate tracker hears of (spec §7: card and wallet payments). */
 export const CONVERSION_PROVIDERS: readonly string[] = ['razorpay', 'paypal'];
 
-export type Sale = {
-  provider: string;
-  orderId: string;
-  paymentId: string;
-  userId: string;
-  plan: string;
-  amount: number;
-  currency: Currency;
-  affiliate: string | null;
-  paidAt: Date;
-};
+/** A payment as billing records it, with the order it paid and the referral it came with. */
+export type Sale = PaymentRow & { orderId: string; affiliate: string | null };
 
 /** What the tracker receives (POST, JSON). */
 export type SaleConversion = {

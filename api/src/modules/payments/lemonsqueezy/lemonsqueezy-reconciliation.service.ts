@@ -4,12 +4,15 @@ import {
   type OnApplicationBootstrap,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { ReconciliationSchedule } from '../reconciliation-schedule.js';
+import {
+  emptySummary,
+  ReconciliationSchedule,
+  settleEach,
+  type SweepSummary,
+} from '../reconciliation-schedule.js';
 import { LemonSqueezyClient } from './lemonsqueezy.client.js';
 import { LemonSqueezyStateService } from './lemonsqueezy-state.service.js';
 import { SupersededSubscriptionsService } from './superseded-subscriptions.service.js';
-
-export type LsReconcileSummary = { checked: number; changed: number; failed: number };
 
 /**
  * Security plan item 33 (Lemon Squeezy): webhooks stop after 3 retries (~2.5 min), so every
@@ -47,20 +50,25 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
   }
 
   /** One pass; a pass already running is joined, not doubled. */
-  runOnce(): Promise<LsReconcileSummary> {
+  runOnce(): Promise<SweepSummary> {
     return this.schedule.runOnce();
   }
 
-  private async pass(): Promise<LsReconcileSummary> {
-    const summary: LsReconcileSummary = { checked: 0, changed: 0, failed: 0 };
-    if (!this.client.config) return summary;
+  private async pass(): Promise<SweepSummary> {
+    const summary = emptySummary();
+    const config = this.client.config;
+    if (!config) return summary;
     const subscriptions = await this.client.listSubscriptions();
-    for (const subscription of subscriptions) {
-      summary.checked += 1;
-      try {
-        if (subscription.attributes.test_mode !== this.client.config.testMode) continue;
+    await settleEach(
+      subscriptions,
+      summary,
+      this.logger,
+      (subscription) => `Lemon Squeezy reconciliation of ${subscription.id}`,
+      async (subscription) => {
+        if (subscription.attributes.test_mode !== config.testMode) return 0;
         // Another product of the store: none of ours, and no database read for it.
-        if (!this.state.productOf(subscription.attributes.variant_id)) continue;
+        if (!this.state.productOf(subscription.attributes.variant_id)) return 0;
+        let changed = 0;
         const result = await this.state.syncSubscription(subscription, null);
         // Its first order's payment, when order_created was lost too.
         if (result.userId && result.orderId && !(await this.state.knowsOrder(result.orderId))) {
@@ -68,33 +76,30 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
           await this.state.paidOrder(order, null, result.userId);
         }
         // Still renewing although another plan replaced it (its cancellation failed before).
-        if (await this.superseded.cancelIfSuperseded(subscription.id)) summary.changed += 1;
+        if (await this.superseded.cancelIfSuperseded(subscription.id)) changed += 1;
         if (
           result.outcome === 'processed' &&
           /\b(grant|cancel|expire) applied/.test(result.detail)
         ) {
-          summary.changed += 1;
+          changed += 1;
           this.logger.warn(`Lemon Squeezy reconciliation: ${result.detail}`);
         }
-      } catch (error) {
-        summary.failed += 1;
-        this.logger.error(`Lemon Squeezy reconciliation of ${subscription.id}: ${String(error)}`);
-      }
-    }
-    for (const order of await this.client.listOrders()) {
-      summary.checked += 1;
-      try {
-        if (order.attributes.test_mode !== this.client.config.testMode) continue;
+        return changed;
+      },
+    );
+    await settleEach(
+      await this.client.listOrders(),
+      summary,
+      this.logger,
+      (order) => `Lemon Squeezy reconciliation of order ${order.id}`,
+      async (order) => {
+        if (order.attributes.test_mode !== config.testMode) return 0;
         const result = await this.state.reconcileOrder(order);
-        if (result?.outcome === 'processed') {
-          summary.changed += 1;
-          this.logger.warn(`Lemon Squeezy reconciliation: order ${order.id}: ${result.detail}`);
-        }
-      } catch (error) {
-        summary.failed += 1;
-        this.logger.error(`Lemon Squeezy reconciliation of order ${order.id}: ${String(error)}`);
-      }
-    }
+        if (result?.outcome !== 'processed') return 0;
+        this.logger.warn(`Lemon Squeezy reconciliation: order ${order.id}: ${result.detail}`);
+        return 1;
+      },
+    );
     return summary;
   }
 }

@@ -5,7 +5,7 @@ import { BillingService } from '../../billing/billing.service.js';
 import { CreditsService } from '../../billing/credits.service.js';
 import { EntitlementsService, type PlanSource } from '../../billing/entitlements.service.js';
 import { HeldPurchasesRepository } from '../held-purchases.repository.js';
-import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
+import { PaymentFulfilmentService, paymentOfOrder } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
 import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repository.js';
 import { CheckoutBinding } from './checkout-binding.js';
@@ -33,6 +33,10 @@ export type StateOutcome = {
 };
 
 /** Main plans and add-on subscriptions renew; Lifetime and top-ups are one-off orders. */
+/** What a grant and a payment row name as bought: a plan's type ('Pro Monthly'), or the option. */
+const planOf = (product: string): string =>
+  isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product;
+
 const isSubscriptionProduct = (product: CheckoutProduct): boolean =>
   product.startsWith('pro-') || product.startsWith('sub');
 
@@ -156,7 +160,7 @@ export class LemonSqueezyStateService {
     const source: PlanSource = { userId, scope, provider: LEMONSQUEEZY, id: subscriptionId, at };
     const renewsAt = date(attributes.renews_at);
     const endsAt = date(attributes.ends_at);
-    const plan = isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product;
+    const plan = planOf(product);
     const grant = (trial = false) =>
       this.entitlements.grant({
         ...source,
@@ -261,19 +265,17 @@ export class LemonSqueezyStateService {
         links,
       );
     }
-    const plan = isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product;
     const amountMinor = attributes.total;
-    if (!stored) {
-      await this.orders.createOnce({
-        provider: LEMONSQUEEZY,
-        orderId,
-        userId,
-        plan,
-        amount: amountMinor / 100,
-        amountMinor,
-        currency,
-      });
-    }
+    const row = {
+      provider: LEMONSQUEEZY,
+      orderId,
+      userId,
+      plan: planOf(product),
+      amount: amountMinor / 100,
+      amountMinor,
+      currency,
+    };
+    if (!stored) await this.orders.createOnce(row);
     if (product === 'lifetime') {
       const result = await this.fulfilment.fulfil({
         provider: LEMONSQUEEZY,
@@ -294,15 +296,7 @@ export class LemonSqueezyStateService {
       return { outcome: 'rejected', detail: result.kind, userId, ...links };
     }
     await this.orders.markPaid(LEMONSQUEEZY, orderId, orderId, paidAt);
-    await this.billing.recordPayment({
-      provider: LEMONSQUEEZY,
-      paymentId: orderId,
-      userId,
-      plan,
-      amount: amountMinor / 100,
-      currency,
-      paidAt,
-    });
+    await this.billing.recordPayment(paymentOfOrder(row, orderId, paidAt));
     if (isSubscriptionProduct(product)) {
       return { outcome: 'processed', detail: 'first payment of a subscription', userId, ...links };
     }
@@ -454,12 +448,11 @@ export class LemonSqueezyStateService {
     const subscription = await this.subscriptions.find(LEMONSQUEEZY, input.subscriptionId);
     const currency = currencyOf(input.currency);
     if (!subscription || !currency) return false;
-    const product = subscription.product;
     return this.billing.recordPayment({
       provider: LEMONSQUEEZY,
       paymentId: `invoice-${input.invoiceId}`,
       userId: subscription.userId,
-      plan: isPlanCode(product) ? PLAN_TYPE_OF_CODE[product] : product,
+      plan: planOf(subscription.product),
       amount: input.total / 100,
       currency,
       paidAt: input.paidAt,

@@ -1,8 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { paymentErrors } from '../payments.errors.js';
 import { hmacSha256Hex, sha256Hex, signatureMatches } from '../signatures.js';
-import { UnverifiedWebhooks } from '../unverified-webhooks.js';
-import { WebhookEventsRepository } from '../webhook-events.repository.js';
+import type { Handled } from '../webhook-events.repository.js';
+import {
+  headerOf,
+  signedJson,
+  type RawDelivery,
+  type Refused,
+  type Verified,
+  type WebhookProvider,
+} from '../webhook-intake.js';
 import {
   LemonSqueezyClient,
   type LsInvoiceAttributes,
@@ -21,6 +27,9 @@ type LsEvent = {
   data?: { type?: unknown; id?: unknown; attributes?: Record<string, unknown> };
 };
 
+/** A verified delivery: its event, the signed event name, and the X-Event-Name header. */
+type LsDelivery = { event: LsEvent; name: string | null; header: string | undefined };
+
 /** X-Signature: HMAC-SHA256 of the raw body with the signing secret, hex (64 characters). */
 export const lemonSqueezySignatureValid = (
   rawBody: Buffer,
@@ -37,51 +46,38 @@ export const lemonSqueezySignatureValid = (
  * mode are checked against the configuration; the event name used is the signed one in `meta`.
  */
 @Injectable()
-export class LemonSqueezyWebhookService {
+export class LemonSqueezyWebhookService implements WebhookProvider<LsDelivery> {
+  readonly provider = LEMONSQUEEZY;
+
   constructor(
     private readonly client: LemonSqueezyClient,
-    private readonly events: WebhookEventsRepository,
     private readonly state: LemonSqueezyStateService,
-    private readonly unverified: UnverifiedWebhooks,
   ) {}
 
-  async receive(
-    rawBody: Buffer,
-    signature: string | undefined,
-    eventNameHeader: string | undefined,
-  ): Promise<{ status: 'ok' }> {
-    const config = this.client.settings();
-    const bodySha256 = sha256Hex(rawBody);
-    const valid = lemonSqueezySignatureValid(rawBody, signature, config.webhookSecret);
-    const event = valid ? parse(rawBody) : null;
-    const signedName = typeof event?.meta?.event_name === 'string' ? event.meta.event_name : null;
-    const eventType = signedName ?? eventNameHeader?.slice(0, 64) ?? null;
-    const eventId = `sha256:${sha256Hex(Buffer.concat([Buffer.from(`${eventType ?? ''}\n`), rawBody]))}`;
-    const delivery = { provider: LEMONSQUEEZY, eventId, eventType, bodySha256 };
-    if (!valid || !event) {
-      this.unverified.count(
-        LEMONSQUEEZY,
-        signature === undefined
-          ? 'no signature header'
-          : valid
-            ? 'body is not JSON'
-            : 'bad signature',
-      );
-      throw paymentErrors.webhookSignatureInvalid();
-    }
-    // A handler that throws answers 5xx: Lemon Squeezy retries (5 s, 25 s, 125 s).
-    await this.events.handleOnce(delivery, async () => {
-      const { outcome, detail, ...links } = await this.handle(signedName, eventNameHeader, event);
-      return { outcome, detail, links };
+  /** X-Signature over the raw body; the event's name is the signed one, X-Event-Name else. */
+  verify({ body, headers }: RawDelivery): Refused | Verified<LsDelivery> {
+    const signature = headerOf(headers, 'x-signature');
+    const valid = lemonSqueezySignatureValid(body, signature, this.client.settings().webhookSecret);
+    return signedJson(body, signature, valid, (event: LsEvent) => {
+      const header = headerOf(headers, 'x-event-name');
+      const signedName = typeof event.meta?.event_name === 'string' ? event.meta.event_name : null;
+      const eventType = signedName ?? header?.slice(0, 64) ?? null;
+      const named = Buffer.concat([Buffer.from(`${eventType ?? ''}\n`), body]);
+      return {
+        eventId: `sha256:${sha256Hex(named)}`,
+        eventType,
+        event: { event, name: signedName, header },
+      };
     });
-    return { status: 'ok' };
   }
 
-  private async handle(
-    name: string | null,
-    header: string | undefined,
-    event: LsEvent,
-  ): Promise<StateOutcome> {
+  // A handler that throws answers 5xx: Lemon Squeezy retries (5 s, 25 s, 125 s).
+  async handle({ event }: Verified<LsDelivery>): Promise<Handled> {
+    const { outcome, detail, ...links } = await this.apply(event);
+    return { outcome, detail, links };
+  }
+
+  private async apply({ event, name, header }: LsDelivery): Promise<StateOutcome> {
     const config = this.client.settings();
     const attributes = event.data?.attributes ?? {};
     const id = event.data?.id;
@@ -158,15 +154,6 @@ export class LemonSqueezyWebhookService {
       default:
         return { outcome: 'ignored', detail: `not acted on: ${name}` };
     }
-  }
-}
-
-function parse(rawBody: Buffer): LsEvent | null {
-  try {
-    const value = JSON.parse(rawBody.toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null ? value : null;
-  } catch {
-    return null;
   }
 }
 

@@ -1,27 +1,22 @@
-import {
-  Controller,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Post,
-  Query,
-  Req,
-  UseGuards,
-} from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import type {
   CheckoutLinkResponse,
   ClaimHeldPurchaseResponse,
   CustomerPortalLinkResponse,
   HeldPurchasesResponse,
 } from 'contracts';
-import type { Request } from 'express';
 import type { WebhookRoute } from '../../../common/http/body-parsing.js';
 import { RateLimit } from '../../../common/throttling/rate-limit.js';
 import type { SignedInUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
 import { SignedInGuard } from '../../auth/signed-in.guard.js';
 import { LemonSqueezyCheckoutService } from './lemonsqueezy-checkout.service.js';
+import {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookIntake,
+  type RawDelivery,
+} from '../webhook-intake.js';
 import { LemonSqueezyWebhookService } from './lemonsqueezy-webhook.service.js';
 import { HeldPurchasesService } from './held-purchases.service.js';
 import { CheckoutLinkQueryDto, HeldPurchaseParam, PortalLinkQueryDto } from './lemonsqueezy.dto.js';
@@ -40,6 +35,7 @@ export class LemonSqueezyController {
   constructor(
     private readonly checkout: LemonSqueezyCheckoutService,
     private readonly webhooks: LemonSqueezyWebhookService,
+    private readonly intake: WebhookIntake,
     private readonly held: HeldPurchasesService,
   ) {}
 
@@ -84,19 +80,9 @@ export class LemonSqueezyController {
     return this.held.claim(user, params.orderId);
   }
 
-  /**
-   * Raw body (body-parsing.ts), no session, no CSRF: the signature is the authentication. Limited
-   * per sending address before anything is read or written.
-   */
-  @Post('webhooks/lemonsqueezy')
-  @HttpCode(200)
-  @RateLimit('webhook')
-  webhook(
-    @Req() req: Request,
-    @Headers('x-signature') signature: string | undefined,
-    @Headers('x-event-name') eventName: string | undefined,
-  ): Promise<{ status: 'ok' }> {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    return this.webhooks.receive(raw, signature, eventName);
+  /** The provider's deliveries, through the one intake (webhook-intake.ts). */
+  @WebhookEndpoint(LEMONSQUEEZY_WEBHOOK_ROUTE)
+  webhook(@WebhookDelivery() delivery: RawDelivery): Promise<{ status: 'ok' }> {
+    return this.intake.receive(this.webhooks, delivery);
   }
 }

@@ -961,6 +961,7 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
 
   // Last in this file: the store keeps its 5,000 other subscriptions for any later pass.
   describe('reconciliation at scale (issue 20)', () => {
+    // 51 pages of the listing in one pass: seconds on a busy machine, not the default 5 s.
     it('follows the listing to its last page: the 5,001st subscription (webhooks dropped) is reconciled', async () => {
       // The store sells other products too: 5,000 subscriptions of a variant not ours, listed
       // before ours (the sandbox lists in creation order, 100 a page at most).
@@ -980,6 +981,6 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
         purchases: { orderId: string }[];
       };
       expect(held.purchases.map((p) => p.orderId)).toEqual([orderId]);
-    });
+    }, 30_000);
   });
 });

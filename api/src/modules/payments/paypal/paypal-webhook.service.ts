@@ -1,14 +1,17 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository, type OrderRow } from '../payment-orders.repository.js';
-import { paymentErrors } from '../payments.errors.js';
-import { sha256Hex } from '../signatures.js';
-import { UnverifiedWebhooks } from '../unverified-webhooks.js';
+import type { Handled, WebhookOutcome } from '../webhook-events.repository.js';
 import {
-  WebhookEventsRepository,
-  type Handled,
-  type WebhookOutcome,
-} from '../webhook-events.repository.js';
+  headerOf,
+  jsonObject,
+  refused,
+  type RawDelivery,
+  type Refused,
+  type Verified,
+  type WebhookProvider,
+} from '../webhook-intake.js';
 import { PaypalClient, type PaypalCapture, type WebhookTransmission } from './paypal.client.js';
 import { PAYPAL, PaypalOrdersService } from './paypal-orders.service.js';
 import { transmissionRefusal } from './paypal-transmission.js';
@@ -20,59 +23,53 @@ type PaypalEvent = {
   resource?: Record<string, unknown>;
 };
 
-export type PaypalWebhookHeaders = Partial<Record<keyof WebhookTransmission, string | undefined>>;
-
 /**
  * POST /api/webhooks/paypal. PayPal signs with a certificate; the documented check is its own
  * verify-webhook-signature call with the five PAYPAL-* transmission headers and our webhook id
  * (missing headers or FAILURE → 401, never 500), asked only for deliveries that pass cheap checks
  * first (paypal-transmission.ts: a recent transmission, PayPal's certificate, a sane size) and
  * sent the delivery's bytes as received; a refused delivery is counted, not stored
- * (UnverifiedWebhooks). Each event is handled once per event id and by state: an approved order
+ * (WebhookIntake). Each event is handled once per event id and by state: an approved order
  * is captured (same key as every other path), a completed capture is granted once (converging
  * with the success call), a refund or a reversal (PayPal taking the money back: a chargeback)
  * ends the plan, even one that arrives before the capture it reverses.
  */
 @Injectable()
-export class PaypalWebhookService {
+export class PaypalWebhookService implements WebhookProvider<PaypalEvent> {
   private readonly logger = new Logger(PaypalWebhookService.name);
+
+  readonly provider = PAYPAL;
 
   constructor(
     private readonly client: PaypalClient,
     private readonly paypal: PaypalOrdersService,
     private readonly orders: PaymentOrdersRepository,
-    private readonly events: WebhookEventsRepository,
     private readonly fulfilment: PaymentFulfilmentService,
-    private readonly unverified: UnverifiedWebhooks,
   ) {}
 
-  async receive(rawBody: Buffer, headers: PaypalWebhookHeaders): Promise<{ status: 'ok' }> {
+  /** The five PAYPAL-* headers, cheap checks, then PayPal's verify call with the bytes as received. */
+  async verify({ body, headers }: RawDelivery): Promise<Refused | Verified<PaypalEvent>> {
     const { apiUrl } = this.client.settings();
-    const bodySha256 = sha256Hex(rawBody);
-    const event = parse(rawBody);
-    const eventType = typeof event?.event_type === 'string' ? event.event_type.slice(0, 128) : null;
-    const claimed = typeof event?.id === 'string' ? event.id.slice(0, 128) : '';
-    const eventId = claimed || `sha256:${bodySha256}`;
-    const delivery = { provider: PAYPAL, eventId, eventType, bodySha256 };
+    const event: PaypalEvent | null = jsonObject(body);
     const transmission = complete(headers);
     const refusal = !transmission
       ? 'missing PayPal transmission headers'
       : !event
         ? 'body is not a JSON event'
-        : (transmissionRefusal(transmission, event, rawBody.length, apiUrl) ??
-          ((await this.client.verifyWebhookSignature(transmission, rawBody))
+        : (transmissionRefusal(transmission, event, body.length, apiUrl) ??
+          ((await this.client.verifyWebhookSignature(transmission, body))
             ? null
             : 'verification FAILURE'));
-    if (refusal || !event) {
-      this.unverified.count(PAYPAL, refusal ?? 'body is not a JSON event');
-      throw paymentErrors.webhookSignatureInvalid();
-    }
-    // A handler that throws answers 5xx: PayPal retries.
-    await this.events.handleOnce(delivery, () => this.handle(eventType ?? '', event));
-    return { status: 'ok' };
+    if (refusal || !event) return refused(refusal ?? 'body is not a JSON event');
+    return {
+      eventId: typeof event.id === 'string' ? event.id.slice(0, 128) : null,
+      eventType: typeof event.event_type === 'string' ? event.event_type.slice(0, 128) : null,
+      event,
+    };
   }
 
-  private async handle(type: string, event: PaypalEvent): Promise<Handled> {
+  async handle({ eventType, event }: Verified<PaypalEvent>): Promise<Handled> {
+    const type = eventType ?? '';
     const resource = event.resource ?? {};
     switch (type) {
       case 'CHECKOUT.ORDER.APPROVED': {
@@ -176,10 +173,14 @@ function captureOfRefund(resource: Record<string, unknown>): string | null {
   return null;
 }
 
-function complete(headers: PaypalWebhookHeaders): WebhookTransmission | null {
-  const { transmissionId, transmissionTime, transmissionSig, certUrl, authAlgo } = headers;
+function complete(headers: IncomingHttpHeaders): WebhookTransmission | null {
   const ok = (value: string | undefined): value is string =>
     typeof value === 'string' && value.length > 0 && value.length <= 2048;
+  const transmissionId = headerOf(headers, 'paypal-transmission-id');
+  const transmissionTime = headerOf(headers, 'paypal-transmission-time');
+  const transmissionSig = headerOf(headers, 'paypal-transmission-sig');
+  const certUrl = headerOf(headers, 'paypal-cert-url');
+  const authAlgo = headerOf(headers, 'paypal-auth-algo');
   if (
     !ok(transmissionId) ||
     !ok(transmissionTime) ||
@@ -190,13 +191,4 @@ function complete(headers: PaypalWebhookHeaders): WebhookTransmission | null {
     return null;
   }
   return { transmissionId, transmissionTime, transmissionSig, certUrl, authAlgo };
-}
-
-function parse(rawBody: Buffer): PaypalEvent | null {
-  try {
-    const value = JSON.parse(rawBody.toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
-  } catch {
-    return null;
-  }
 }

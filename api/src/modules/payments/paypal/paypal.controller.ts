@@ -1,6 +1,5 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import type { PaypalCreateOrderResponse, PaypalPaymentSuccessResponse } from 'contracts';
-import type { Request } from 'express';
 import type { WebhookRoute } from '../../../common/http/body-parsing.js';
 import { RateLimit } from '../../../common/throttling/rate-limit.js';
 import { FormErrorEnvelope } from '../../../common/errors/error-envelope.js';
@@ -8,6 +7,12 @@ import type { SignedInUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
 import { SignedInGuard } from '../../auth/signed-in.guard.js';
 import { PaypalOrdersService } from './paypal-orders.service.js';
+import {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookIntake,
+  type RawDelivery,
+} from '../webhook-intake.js';
 import { PaypalWebhookService } from './paypal-webhook.service.js';
 import { PaypalCreateOrderDto, PaypalPaymentSuccessDto } from './paypal.dto.js';
 
@@ -25,6 +30,7 @@ export class PaypalController {
   constructor(
     private readonly orders: PaypalOrdersService,
     private readonly webhooks: PaypalWebhookService,
+    private readonly intake: WebhookIntake,
   ) {}
 
   /** Signed in, CSRF: the wallet order for a plan code; `{ orderId }` for the buttons. */
@@ -52,28 +58,9 @@ export class PaypalController {
     return this.orders.paymentSuccess(user.id, dto);
   }
 
-  /**
-   * Raw body (body-parsing.ts), no session, no CSRF: PayPal's verification is the authentication.
-   * Limited per sending address before anything is read, written or sent to PayPal.
-   */
-  @Post('webhooks/paypal')
-  @HttpCode(200)
-  @RateLimit('webhook')
-  webhook(
-    @Req() req: Request,
-    @Headers('paypal-transmission-id') transmissionId: string | undefined,
-    @Headers('paypal-transmission-time') transmissionTime: string | undefined,
-    @Headers('paypal-transmission-sig') transmissionSig: string | undefined,
-    @Headers('paypal-cert-url') certUrl: string | undefined,
-    @Headers('paypal-auth-algo') authAlgo: string | undefined,
-  ): Promise<{ status: 'ok' }> {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    return this.webhooks.receive(raw, {
-      transmissionId,
-      transmissionTime,
-      transmissionSig,
-      certUrl,
-      authAlgo,
-    });
+  /** The provider's deliveries, through the one intake (webhook-intake.ts). */
+  @WebhookEndpoint(PAYPAL_WEBHOOK_ROUTE)
+  webhook(@WebhookDelivery() delivery: RawDelivery): Promise<{ status: 'ok' }> {
+    return this.intake.receive(this.webhooks, delivery);
   }
 }

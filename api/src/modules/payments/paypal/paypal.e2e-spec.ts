@@ -540,11 +540,11 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       expect(await me(who)).toMatchObject({ isPremium: true });
       const job = platform.app.get(PaypalReconciliationService);
       const summary = await job.sweepRefunds();
-      expect(summary.refunded).toBe(1);
+      expect(summary.changed).toBe(1);
       expect(summary.failed).toBe(0);
       expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
       expect(await orderRow(orderId)).toMatchObject({ status: 'refunded' });
-      expect((await job.sweepRefunds()).refunded).toBe(0);
+      expect((await job.sweepRefunds()).changed).toBe(0);
       expect(await refundsApplied(who.userId)).toBe(1);
     });
   });
@@ -580,7 +580,7 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       sandbox.approve(orderId, { webhooks: 'drop' });
       const job = platform.app.get(PaypalReconciliationService);
       const summary = await job.runOnce();
-      expect(summary.captured).toBeGreaterThanOrEqual(1);
+      expect(summary.changed).toBeGreaterThanOrEqual(1);
       expect(summary.failed).toBe(0);
       expect(sandbox.captureCount(orderId)).toBe(1);
       expect(sandbox.captureCount(untouched)).toBe(0);
@@ -588,7 +588,7 @@ describe('wallet payments (PayPal) against the sandbox', () => {
       expect(await orderRow(untouched)).toMatchObject({ status: 'created' });
       expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Yearly' });
       // A second pass changes nothing.
-      expect((await job.runOnce()).captured).toBe(0);
+      expect((await job.runOnce()).changed).toBe(0);
       expect(await grantsApplied(who.userId)).toBe(1);
     });
 

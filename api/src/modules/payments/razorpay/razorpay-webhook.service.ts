@@ -1,10 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { PaymentFulfilmentService } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
-import { paymentErrors } from '../payments.errors.js';
-import { sha256Hex } from '../signatures.js';
-import { UnverifiedWebhooks } from '../unverified-webhooks.js';
-import { WebhookEventsRepository, type Handled } from '../webhook-events.repository.js';
+import type { Handled } from '../webhook-events.repository.js';
+import {
+  headerOf,
+  signedJson,
+  type RawDelivery,
+  type Refused,
+  type Verified,
+  type WebhookProvider,
+} from '../webhook-intake.js';
 import { RAZORPAY } from './razorpay-orders.service.js';
 import { webhookSignatureValid } from './razorpay-signature.js';
 import { RazorpayGateway, type RazorpayPaymentEntity } from './razorpay.gateway.js';
@@ -42,47 +47,31 @@ type RazorpayDisputeEntity = {
  * recorded and ignored.
  */
 @Injectable()
-export class RazorpayWebhookService {
+export class RazorpayWebhookService implements WebhookProvider<RazorpayEvent> {
   private readonly logger = new Logger(RazorpayWebhookService.name);
+
+  readonly provider = RAZORPAY;
 
   constructor(
     private readonly gateway: RazorpayGateway,
-    private readonly events: WebhookEventsRepository,
     private readonly fulfilment: PaymentFulfilmentService,
     private readonly orders: PaymentOrdersRepository,
-    private readonly unverified: UnverifiedWebhooks,
   ) {}
 
-  async receive(
-    rawBody: Buffer,
-    signature: string | undefined,
-    eventIdHeader: string | undefined,
-  ): Promise<{ status: 'ok' }> {
-    const { webhookSecret } = this.gateway.settings();
-    const bodySha256 = sha256Hex(rawBody);
-    const valid = webhookSignatureValid(rawBody, signature, webhookSecret);
-    const event = valid ? parse(rawBody) : null;
-    const eventType = typeof event?.event === 'string' ? event.event : null;
-    // Razorpay always sends the id; without one the body's digest stands in (same bytes, same event).
-    const eventId = eventIdHeader?.trim().slice(0, 128) || `sha256:${bodySha256}`;
-    const delivery = { provider: RAZORPAY, eventId, eventType, bodySha256 };
-    if (!valid || !event) {
-      this.unverified.count(
-        RAZORPAY,
-        signature === undefined
-          ? 'no signature header'
-          : valid
-            ? 'body is not JSON'
-            : 'bad signature',
-      );
-      throw paymentErrors.webhookSignatureInvalid();
-    }
-    // A handler that throws answers 5xx: Razorpay retries.
-    await this.events.handleOnce(delivery, () => this.handle(eventType ?? '', event));
-    return { status: 'ok' };
+  /** X-Razorpay-Signature over the raw body; X-Razorpay-Event-Id names the event. */
+  verify({ body, headers }: RawDelivery): Refused | Verified<RazorpayEvent> {
+    const signature = headerOf(headers, 'x-razorpay-signature');
+    const valid = webhookSignatureValid(body, signature, this.gateway.settings().webhookSecret);
+    return signedJson(body, signature, valid, (event: RazorpayEvent) => ({
+      // Razorpay always sends the id; without one the body's digest stands in (same bytes, same event).
+      eventId: headerOf(headers, 'x-razorpay-event-id')?.trim().slice(0, 128) ?? null,
+      eventType: typeof event.event === 'string' ? event.event : null,
+      event,
+    }));
   }
 
-  private async handle(type: string, event: RazorpayEvent): Promise<Handled> {
+  async handle({ eventType, event }: Verified<RazorpayEvent>): Promise<Handled> {
+    const type = eventType ?? '';
     const payment = event.payload?.payment?.entity;
     switch (type) {
       case 'payment.captured':
@@ -198,15 +187,6 @@ export class RazorpayWebhookService {
             : {},
         };
     }
-  }
-}
-
-function parse(rawBody: Buffer): RazorpayEvent | null {
-  try {
-    const value = JSON.parse(rawBody.toString('utf8')) as unknown;
-    return typeof value === 'object' && value !== null ? value : null;
-  } catch {
-    return null;
   }
 }
 

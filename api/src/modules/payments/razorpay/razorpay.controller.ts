@@ -1,4 +1,4 @@
-import { Body, Controller, Headers, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { CreateOrderResponse } from 'contracts';
 import type { Request } from 'express';
 import type { WebhookRoute } from '../../../common/http/body-parsing.js';
@@ -8,6 +8,12 @@ import type { SignedInUser } from '../../auth/auth.types.js';
 import { CurrentUser } from '../../auth/current-user.decorator.js';
 import { SignedInGuard } from '../../auth/signed-in.guard.js';
 import { RazorpayOrdersService } from './razorpay-orders.service.js';
+import {
+  WebhookDelivery,
+  WebhookEndpoint,
+  WebhookIntake,
+  type RawDelivery,
+} from '../webhook-intake.js';
 import { RazorpayWebhookService } from './razorpay-webhook.service.js';
 import { CreateOrderDto, VerifyPaymentDto } from './razorpay.dto.js';
 
@@ -25,6 +31,7 @@ export class RazorpayController {
   constructor(
     private readonly orders: RazorpayOrdersService,
     private readonly webhooks: RazorpayWebhookService,
+    private readonly intake: WebhookIntake,
   ) {}
 
   /** Signed in (401 sends the page to sign-in), CSRF like every POST. */
@@ -52,19 +59,9 @@ export class RazorpayController {
     return this.orders.verify(user.id, dto);
   }
 
-  /**
-   * Raw body (body-parsing.ts), no session, no CSRF: the signature is the authentication. Limited
-   * per sending address before anything is read or written.
-   */
-  @Post('webhooks/razorpay')
-  @HttpCode(200)
-  @RateLimit('webhook')
-  webhook(
-    @Req() req: Request,
-    @Headers('x-razorpay-signature') signature: string | undefined,
-    @Headers('x-razorpay-event-id') eventId: string | undefined,
-  ): Promise<{ status: 'ok' }> {
-    const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-    return this.webhooks.receive(raw, signature, eventId);
+  /** The provider's deliveries, through the one intake (webhook-intake.ts). */
+  @WebhookEndpoint(RAZORPAY_WEBHOOK_ROUTE)
+  webhook(@WebhookDelivery() delivery: RawDelivery): Promise<{ status: 'ok' }> {
+    return this.intake.receive(this.webhooks, delivery);
   }
 }

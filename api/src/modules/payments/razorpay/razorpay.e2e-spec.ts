@@ -552,12 +552,12 @@ describe('card payments (Razorpay) against the sandbox', () => {
       expect(await me(who)).toMatchObject({ isPremium: true });
       const job = platform.app.get(RazorpayReconciliationService);
       const summary = await job.sweepRefunds();
-      expect(summary.refunded).toBe(1);
+      expect(summary.changed).toBe(1);
       expect(summary.failed).toBe(0);
       expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
       expect(await orderRow(order.orderId)).toMatchObject({ status: 'refunded' });
       // A second pass: the order is refunded, no longer among the paid ones.
-      expect((await job.sweepRefunds()).refunded).toBe(0);
+      expect((await job.sweepRefunds()).changed).toBe(0);
       expect(await refundsApplied(who.userId)).toBe(1);
     });
   });
@@ -599,7 +599,7 @@ describe('card payments (Razorpay) against the sandbox', () => {
       expect(await me(who)).toMatchObject({ isPremium: false });
       const job = platform.app.get(RazorpayReconciliationService);
       const summary = await job.runOnce();
-      expect(summary.granted).toBeGreaterThanOrEqual(1);
+      expect(summary.changed).toBeGreaterThanOrEqual(1);
       expect(summary.failed).toBe(0);
       expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
       expect(await orderRow(order.orderId)).toMatchObject({ status: 'paid' });
