@@ -40,10 +40,11 @@ export type UploadRoute = {
 export type UploadLimit = { bytes: number; tooLarge: () => DomainError };
 
 /**
- * The hook for payment webhooks (a later issue adds the routes): each provider's documented
- * maximum payload, kept raw in `req.body` (a Buffer) for signature verification. Mounted before
- * sessions, so no session is read or created; CSRF exempts /api/webhooks/ (auth/csrf.ts); no rate
- * limit per IP applies (a provider sends from a few addresses) — the signature is the control.
+ * A payment webhook's route: each provider's documented maximum payload, kept raw in `req.body`
+ * (a Buffer) for signature verification. Mounted before sessions, so no session is read or
+ * created; CSRF exempts /api/webhooks/ (auth/csrf.ts); the 'webhook' rate limit per sending
+ * address applies before anything is read or written (payments/webhook-intake.ts), generous
+ * enough for a provider's few addresses.
  */
 export type WebhookRoute = { path: `/api/webhooks/${string}`; limitBytes: number };
 
