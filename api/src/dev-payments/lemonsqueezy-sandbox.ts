@@ -19,16 +19,17 @@ import {
 } from './sandbox-server.js';
 
 // A local stand-in for Lemon Squeezy (development and tests only): the server API the API's
-// client calls (JSON:API, Bearer key: checkouts created, subscriptions read, listed by store and
-// cancelled, orders, subscription invoices), each subscription's customer portal URL in its
-// `urls`, test hooks that buy as the hosted checkout would (a created checkout, with its custom
-// data; or a variant's plain link, with whatever custom data its URL carries), change a
-// subscription's state, refund an order or a subscription's payment (a chargeback reaches a
-// seller the same way: Lemon Squeezy has no event of its own for it), and webhooks signed
-// as Lemon Squeezy signs them (X-Signature: HMAC-SHA256 hex of the body, X-Event-Name) delivered
-// with its habits: a non-2xx answer is retried 3 times (5 s, 25 s, 125 s by default) and then
-// dropped; duplicates and out-of-order deliveries on request. The browser side: lemon.js at
-// /js/lemon.js, opening each checkout link's pay page in an overlay (lemonsqueezy-overlay.ts).
+// client calls (JSON:API, Bearer key: checkouts created, subscriptions read, listed and
+// cancelled, orders, subscription invoices; listings filtered by store and by status), each
+// subscription's customer portal URL in its `urls`, test hooks that buy as the hosted checkout
+// would (a created checkout, with its custom data; or a variant's plain link, with whatever
+// custom data its URL carries), change a subscription's state (renew it), refund an order or a
+// subscription's payment (a chargeback reaches a seller the same way: Lemon Squeezy has no event
+// of its own for it), and webhooks signed as Lemon Squeezy signs them (X-Signature: HMAC-SHA256
+// hex of the body, X-Event-Name) delivered with its habits: a non-2xx answer is retried 3 times
+// (5 s, 25 s, 125 s by default) and then dropped; duplicates and out-of-order deliveries on
+// request. The browser side: lemon.js at /js/lemon.js, opening each checkout link's pay page in
+// an overlay (lemonsqueezy-overlay.ts).
 // https://docs.lemonsqueezy.com/help/webhooks · https://docs.lemonsqueezy.com/api
 
 /** Lemon Squeezy's habits: retries at 5 s, 25 s, 125 s; duplicates and reordering on request. */
@@ -376,11 +377,13 @@ export async function startLemonSqueezySandbox(
       new Date(from.getTime() + periodMs[variant?.interval ?? 'month']),
     );
     subscription.attributes.updated_at = iso(at);
+    // The renewal's invoice is charged whether or not its webhooks arrive.
+    const paid = invoice(subscription, 'renewal', at);
     if (change.webhooks !== 'drop') {
       deliverAll([
         {
           event: 'subscription_payment_success',
-          data: invoice(subscription, 'renewal', at),
+          data: paid,
           ...customOf(`subscriptions:${id}`),
         },
         {
@@ -749,8 +752,11 @@ export async function startLemonSqueezySandbox(
       return;
     }
     const storeFilter = url.searchParams.get('filter[store_id]');
+    const statusFilter = url.searchParams.get('filter[status]');
     const all = [...table.values()].filter(
-      (r) => !storeFilter || String(r.attributes.store_id) === storeFilter,
+      (r) =>
+        (!storeFilter || String(r.attributes.store_id) === storeFilter) &&
+        (!statusFilter || r.attributes.status === statusFilter),
     );
     // JSON:API pages as Lemon Squeezy serves them: page[size] 1-100 (10 by default), page[number]
     // from 1, meta.page.lastPage, and links to the first, last, previous and next pages.
@@ -760,6 +766,7 @@ export async function startLemonSqueezySandbox(
     const pageUrl = (n: number) => {
       const link = new URL(`${baseUrl}/v1/${kind}`);
       if (storeFilter) link.searchParams.set('filter[store_id]', storeFilter);
+      if (statusFilter) link.searchParams.set('filter[status]', statusFilter);
       link.searchParams.set('page[number]', String(n));
       link.searchParams.set('page[size]', String(size));
       return link.toString();

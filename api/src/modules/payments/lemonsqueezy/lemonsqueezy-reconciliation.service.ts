@@ -24,9 +24,11 @@ import { SupersededSubscriptionsService } from './superseded-subscriptions.servi
  * custom data, and an email never binds a purchase (issue 20). The store's orders are listed too:
  * a paid one-off order (Lifetime, a top-up) never recorded is held likewise (or recorded once,
  * when its order is ours), a refund of any order recorded as paid (a subscription's first order
- * included: it ends the subscription) is applied. A subscription still
- * renewing although another plan replaced it is cancelled (SupersededSubscriptionsService). `runOnce` is what the
- * interval calls (and tests).
+ * included: it ends the subscription) is applied. The store's refunded subscription invoices are
+ * listed last (security plan 41): a refunded renewal of a subscription bound to a person is
+ * applied as its subscription_payment_refunded webhook would be (once). A subscription still
+ * renewing although another plan replaced it is cancelled (SupersededSubscriptionsService).
+ * `runOnce` is what the interval calls (and tests).
  */
 @Injectable()
 export class LemonSqueezyReconciliationService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -97,6 +99,20 @@ export class LemonSqueezyReconciliationService implements OnApplicationBootstrap
         const result = await this.state.reconcileOrder(order);
         if (result?.outcome !== 'processed') return 0;
         this.logger.warn(`Lemon Squeezy reconciliation: order ${order.id}: ${result.detail}`);
+        return 1;
+      },
+    );
+    await settleEach(
+      await this.client.listRefundedInvoices(),
+      summary,
+      this.logger,
+      (invoice) => `Lemon Squeezy reconciliation of invoice ${invoice.id}`,
+      async (invoice) => {
+        if (invoice.attributes.test_mode !== config.testMode) return 0;
+        const result = await this.state.reconcileInvoice(invoice);
+        // Applied now; a refund applied before (by its webhook or a pass) is a 'duplicate'.
+        if (!result?.detail.endsWith(': applied')) return 0;
+        this.logger.warn(`Lemon Squeezy reconciliation: invoice ${invoice.id}: ${result.detail}`);
         return 1;
       },
     );

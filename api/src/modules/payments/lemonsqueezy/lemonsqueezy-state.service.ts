@@ -437,6 +437,21 @@ export class LemonSqueezyStateService {
     };
   }
 
+  /**
+   * Reconciliation of a refunded subscription invoice whose webhooks were lost: applied as
+   * subscription_payment_refunded applies it (refundedInvoice: the plan ends, an add-on's month's
+   * allowance is taken back, once per subscription; a second pass or a late webhook is a
+   * 'duplicate'), when its subscription is bound to a person: a renewal we recorded, or one
+   * granted from the subscription's state without its invoice (a first payment too, which its
+   * order's refund also covers). Null: not a subscription of ours (unknown, or held unclaimed).
+   */
+  async reconcileInvoice(invoice: LsResource<LsInvoiceAttributes>): Promise<StateOutcome | null> {
+    if (invoice.attributes.status !== 'refunded') return null;
+    const subscriptionId = String(invoice.attributes.subscription_id);
+    if (!(await this.subscriptions.find(LEMONSQUEEZY, subscriptionId))) return null;
+    return this.refundedInvoice(invoice);
+  }
+
   /** A subscription invoice paid after the first one: one payment row per invoice. */
   async recordRenewal(input: {
     invoiceId: string;

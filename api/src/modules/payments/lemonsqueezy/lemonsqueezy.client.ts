@@ -66,6 +66,7 @@ export type LsInvoiceAttributes = {
   refunded_at?: string | null;
   created_at: string;
   updated_at: string;
+  test_mode: boolean;
 };
 
 /** A checkout created through the API; `url` is the page to open (in the overlay). */
@@ -179,15 +180,30 @@ export class LemonSqueezyClient {
   }
 
   /**
+   * Every refunded subscription invoice (a refunded or charged-back payment of a subscription) of
+   * the configured store, following the pages. The API filters by status but not by date: the
+   * refunded ones are few.
+   */
+  listRefundedInvoices(): Promise<LsResource<LsInvoiceAttributes>[]> {
+    return this.list<LsInvoiceAttributes>('subscription-invoices', {
+      'filter[status]': 'refunded',
+    });
+  }
+
+  /**
    * Page by page (page[number], PAGE_SIZE a page) to the last one its meta names, however many:
    * the same pages as links.next, without following a URL from the answer with our key.
    */
-  private async list<A>(kind: 'subscriptions' | 'orders'): Promise<LsResource<A>[]> {
+  private async list<A>(
+    kind: 'subscriptions' | 'orders' | 'subscription-invoices',
+    filters: Record<string, string> = {},
+  ): Promise<LsResource<A>[]> {
     const { storeId } = this.settings();
     const all: LsResource<A>[] = [];
     for (let page = 1; ; page += 1) {
       const query = new URLSearchParams({
         'filter[store_id]': storeId,
+        ...filters,
         'page[number]': String(page),
         'page[size]': String(PAGE_SIZE),
       });

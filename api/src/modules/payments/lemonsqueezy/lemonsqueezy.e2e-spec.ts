@@ -826,6 +826,54 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
       await reconciliation.runOnce();
       expect(await refunds(who.userId)).toBe(1);
     }, 30_000);
+
+    it('reconciliation catches a refunded renewal whose webhooks were all dropped, once; a late webhook changes nothing', async () => {
+      const who = await person();
+      const { subscriptionId } = await buy(who, people, V.monthly);
+      await sandbox.idle();
+      sandbox.renew(subscriptionId ?? '');
+      await sandbox.idle();
+      expect(await paymentRows(who.userId)).toBe(2);
+      const invoice = sandbox.refundPayment(subscriptionId ?? '', { webhooks: 'drop' });
+      expect(invoice.attributes).toMatchObject({ billing_reason: 'renewal', status: 'refunded' });
+      expect(await me(who)).toMatchObject({ isPremium: true, planType: 'Pro Monthly' });
+      const reconciliation = platform.app.get(LemonSqueezyReconciliationService);
+      expect((await reconciliation.runOnce()).changed).toBeGreaterThanOrEqual(1);
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect((await reconciliation.runOnce()).changed).toBe(0);
+      const { body, headers } = sandbox.signed('subscription_payment_refunded', invoice);
+      expect((await post(body, headers)).status).toBe(200);
+      expect(await me(who)).toMatchObject({ isPremium: false, planType: 'Free user' });
+      expect(await refunds(who.userId)).toBe(1);
+    }, 30_000);
+
+    it('reconciliation catches an add-on subscription’s refunded renewal (webhooks dropped): its month’s allowance taken back once', async () => {
+      const who = await person();
+      const { subscriptionId } = await buy(who, people, V.sub100);
+      await sandbox.idle();
+      sandbox.renew(subscriptionId ?? '');
+      await sandbox.idle();
+      await platform.app.get(CreditsService).spend(who.userId, 40);
+      expect(await me(who)).toMatchObject({ isExtPremium: true, defaultBalance: 60 });
+      sandbox.refundPayment(subscriptionId ?? '', { webhooks: 'drop' });
+      const reconciliation = platform.app.get(LemonSqueezyReconciliationService);
+      await reconciliation.runOnce();
+      await reconciliation.runOnce();
+      expect(await me(who)).toMatchObject({
+        isExtPremium: false,
+        extPlan: null,
+        defaultBalance: 0,
+      });
+      expect(
+        await count('billing_history', {
+          userId: who.userId,
+          scope: 'addon',
+          action: 'refund',
+          'detail.takenBack': 60,
+        }),
+      ).toBe(1);
+      expect(await refunds(who.userId)).toBe(1);
+    }, 30_000);
   });
 
   describe('no purchase shortens what a person has (issue 20)', () => {
