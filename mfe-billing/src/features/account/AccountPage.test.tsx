@@ -294,6 +294,14 @@ describe('AccountPage', () => {
       currency: 'USD',
       purchasedAt: '2026-11-20T10:00:00Z',
     };
+    const claimedPayment: PaymentRecord = {
+      date: '2026-11-20T10:00:00Z',
+      plan: 'Pro Weekly',
+      amount: 2,
+      currency: 'USD',
+      paymentId: 'pay_claimed1044',
+      provider: 'lemonsqueezy',
+    };
 
     it('shows nothing when none is held', async () => {
       api({ me: { user: active } });
@@ -308,6 +316,7 @@ describe('AccountPage', () => {
       const fetchMock = api({
         me: { user: free },
         held: () => json({ purchases: claimed ? [] : [heldWeekly] }),
+        payments: () => json({ payments: claimed ? [claimedPayment] : [] }),
         claim: (_url, init) => {
           claimed = true;
           expect(init?.method).toBe('POST');
@@ -332,8 +341,9 @@ describe('AccountPage', () => {
       expect(await within(panel).findByText(CLAIMED)).toBeVisible();
       expect(claimCalls()).toEqual(['http://api.test/api/held-purchases/1044/claim']);
       expect(within(panel).queryByRole('heading', { name: 'Purchases to claim' })).toBeNull();
-      // The session is read again, so the plan line follows the claim.
+      // The session is read again, so the plan line follows the claim, and the payments too.
       expect(urls().filter((url) => url.endsWith('/api/me')).length).toBeGreaterThanOrEqual(2);
+      expect(await within(panel).findByText('pay_claimed1044')).toBeVisible();
     });
 
     it('says why a claim was refused and keeps the purchase listed', async () => {

@@ -1,4 +1,5 @@
 import type { PublicUser } from 'contracts';
+import { useState } from 'react';
 import { CarryLink } from 'shared-ui';
 import { SupportEmailLink } from '../../common/SupportContact';
 import { HeldPurchases } from './HeldPurchases';
@@ -19,6 +20,17 @@ function PrioritySupport() {
   );
 }
 
+/** Purchases to claim, then the payments: read again once a claim has added one. */
+function ClaimsAndPayments({ email }: { email: string }) {
+  const [claims, setClaims] = useState(0);
+  return (
+    <>
+      <HeldPurchases email={email} onClaimed={() => setClaims((n) => n + 1)} />
+      <PaymentsList key={claims} />
+    </>
+  );
+}
+
 /** The Billing Details tab of /user-account. */
 export function BillingDetails({ user, now }: { user: PublicUser; now: Date }) {
   const display = mainSubscriptionDisplay(user, now);
@@ -33,8 +45,7 @@ export function BillingDetails({ user, now }: { user: PublicUser; now: Date }) {
         </p>
       )}
       {user.isPremium && display.state !== 'expired' && <PrioritySupport />}
-      <HeldPurchases email={user.email} />
-      <PaymentsList />
+      <ClaimsAndPayments email={user.email} />
     </>
   );
 }
@@ -60,8 +71,7 @@ export function AddonBillingDetails({ user, now }: { user: PublicUser; now: Date
         </p>
       )}
       {user.isExtPremium && display.state !== 'expired' && <PrioritySupport />}
-      <HeldPurchases email={user.email} />
-      <PaymentsList />
+      <ClaimsAndPayments email={user.email} />
     </>
   );
 }

@@ -41,7 +41,7 @@ function purchaseLine(purchase: HeldPurchase): string {
   return `${productName(purchase.product)}${paid}, ${date ? formatDate(date) : purchase.purchasedAt} (order ${purchase.orderId})`;
 }
 
-export function HeldPurchases({ email }: { email: string }) {
+export function HeldPurchases({ email, onClaimed }: { email: string; onClaimed?: () => void }) {
   const held = useApiResource(fetchHeldPurchases);
   const [claiming, setClaiming] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
@@ -54,6 +54,7 @@ export function HeldPurchases({ email }: { email: string }) {
         setMessage(CLAIMED);
         setClaiming(null);
         held.retry();
+        onClaimed?.();
         await loadSession(true);
       },
       (error: unknown) => {
