@@ -164,16 +164,13 @@ export class AffiliateConversionService implements OnApplicationShutdown {
       customerId: sale.userId,
       paidAt: sale.paidAt.toISOString(),
     };
-    const { sent, outcome } = await this.post(settings.url, settings.timeoutMs, body);
-    if (!sent) {
-      this.logger.warn(
-        `sale conversion of ${sale.paymentId} not accepted by the tracker: ${outcome}`,
-      );
-    }
-    await this.conversions
-      .updateOne(key, { $set: { status: sent ? 'sent' : 'failed', outcome } })
-      .exec();
-    return sent ? 'sent' : 'failed';
+    return this.deliver(
+      settings.url,
+      settings.timeoutMs,
+      body,
+      `sale conversion of ${sale.paymentId}`,
+      (update) => this.conversions.updateOne(key, update).exec(),
+    );
   }
 
   /**
@@ -217,14 +214,28 @@ export class AffiliateConversionService implements OnApplicationShutdown {
       customerId: reversal.userId,
       reversedAt: reversal.at.toISOString(),
     };
-    const { sent, outcome } = await this.post(settings.url, settings.timeoutMs, body);
-    if (!sent) {
-      this.logger.warn(`reversal of ${reversal.paymentId} not accepted by the tracker: ${outcome}`);
-    }
-    await this.reversals
-      .updateOne(key, { $set: { status: sent ? 'sent' : 'failed', outcome } })
-      .exec();
-    return sent ? 'sent' : 'failed';
+    return this.deliver(
+      settings.url,
+      settings.timeoutMs,
+      body,
+      `reversal of ${reversal.paymentId}`,
+      (update) => this.reversals.updateOne(key, update).exec(),
+    );
+  }
+
+  /** Posts a sale or its reversal once and records on its marker whether the tracker took it. */
+  private async deliver(
+    url: string,
+    timeoutMs: number,
+    body: SaleConversion | SaleReversal,
+    what: string,
+    record: (update: { $set: { status: 'sent' | 'failed'; outcome: string } }) => Promise<unknown>,
+  ): Promise<'sent' | 'failed'> {
+    const { sent, outcome } = await this.post(url, timeoutMs, body);
+    if (!sent) this.logger.warn(`${what} not accepted by the tracker: ${outcome}`);
+    const status = sent ? 'sent' : 'failed';
+    await record({ $set: { status, outcome } });
+    return status;
   }
 
   private async post(
