@@ -8,3 +8,7 @@ export type { VisionConfig } from './vision-reader.js';
 // Local translation's routes and their measurement (`npm run bench:translate`), loaded on demand
 // so that the command line's start does not pay for them.
 export const loadTranslationRoutes = () => import('./translation-bench.js');
+// Table scoring and the CSV reader `npm run bench:tables` measures with (issue 21, item 5).
+export { cleanTable, normaliseCell, scoreTable } from './tables/table-score.js';
+export type { Table, TableScore } from './tables/table-score.js';
+export { parseCsv } from './tables/csv.js';
