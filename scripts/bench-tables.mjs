@@ -6,7 +6,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dir = path.resolve(process.argv[2] ?? path.join(root, '..', 'shared', 'ocr-eval', 'tables'));
@@ -33,11 +33,8 @@ const build = spawnSync('npm', ['run', 'build', '-w', 'api', '--silent'], {
   stdio: 'inherit',
 });
 if (build.status !== 0) process.exit(1);
-// The engine's front door (the file the `api/engine` package export names), from this checkout's
-// own build: a worktree whose node_modules link to another checkout would otherwise load that one.
-const { parseCsv, scoreTable } = await import(
-  pathToFileURL(path.join(root, 'api', 'dist', 'modules', 'extraction', 'engine', 'index.js')).href
-);
+// The engine's front door, as bench:ocr loads it.
+const { parseCsv, scoreTable } = await import('api/engine');
 
 // The baseline: at 72 dpi pdftotext's crop box (-x -y -W -H, pixels from the top left) is in
 // points, as Tabula's area is.
