@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '@nestjs/common';
+import { paymentErrors } from './payments.errors.js';
 
 /** How long a person's (or a webhook's) call may wait for room before it is refused (503). */
 export const CALL_BUDGET_MAX_WAIT_MS = 5_000;
@@ -51,6 +53,18 @@ export class CallBudget {
       if (!isBackground && start > deadline) return false;
       await sleep(start - now);
     }
+  }
+
+  /**
+   * Waits for this call's turn; over the budget, logs why and throws PAYMENT_PROVIDER_UNAVAILABLE
+   * (503), no call made. `provider` as people read it ('Lemon Squeezy'), `what` the call.
+   */
+  async turn(provider: string, what: string, logger: Logger): Promise<void> {
+    if (await this.take()) return;
+    logger.warn(
+      `${provider}: did not ${what}: over our budget of ${String(this.limit)} calls a minute`,
+    );
+    throw paymentErrors.providerUnavailable(provider);
   }
 
   /** When the window ending then holds fewer than `limit` starts of `log`. */

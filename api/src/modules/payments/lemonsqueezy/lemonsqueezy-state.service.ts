@@ -7,7 +7,10 @@ import { EntitlementsService, type PlanSource } from '../../billing/entitlements
 import { HeldPurchasesRepository } from '../held-purchases.repository.js';
 import { PaymentFulfilmentService, paymentOfOrder } from '../payment-fulfilment.service.js';
 import { PaymentOrdersRepository } from '../payment-orders.repository.js';
-import { ProviderSubscriptionsRepository } from '../provider-subscriptions.repository.js';
+import {
+  ProviderSubscriptionsRepository,
+  type SubscriptionRow,
+} from '../provider-subscriptions.repository.js';
 import { CheckoutBinding } from './checkout-binding.js';
 import { SupersededSubscriptionsService } from './superseded-subscriptions.service.js';
 import {
@@ -409,14 +412,18 @@ export class LemonSqueezyStateService {
    * status; an add-on's month's allowance is taken back). A partial refund changes nothing. A
    * refund that overtook its subscription fails, so the provider retries it.
    */
-  async refundedInvoice(invoice: LsResource<LsInvoiceAttributes>): Promise<StateOutcome> {
+  async refundedInvoice(
+    invoice: LsResource<LsInvoiceAttributes>,
+    /** Its subscription's row, when the caller has read it already. */
+    known: SubscriptionRow | null = null,
+  ): Promise<StateOutcome> {
     const attributes = invoice.attributes;
     const links = { orderId: null, paymentId: `invoice-${invoice.id}` };
     if (attributes.status !== 'refunded') {
       return { outcome: 'ignored', detail: `invoice ${attributes.status}`, ...links };
     }
     const subscriptionId = String(attributes.subscription_id);
-    const subscription = await this.subscriptions.find(LEMONSQUEEZY, subscriptionId);
+    const subscription = known ?? (await this.subscriptions.find(LEMONSQUEEZY, subscriptionId));
     if (!subscription) {
       throw new Error(
         `invoice ${invoice.id} refunded before subscription ${subscriptionId} was seen`,
@@ -448,8 +455,8 @@ export class LemonSqueezyStateService {
   async reconcileInvoice(invoice: LsResource<LsInvoiceAttributes>): Promise<StateOutcome | null> {
     if (invoice.attributes.status !== 'refunded') return null;
     const subscriptionId = String(invoice.attributes.subscription_id);
-    if (!(await this.subscriptions.find(LEMONSQUEEZY, subscriptionId))) return null;
-    return this.refundedInvoice(invoice);
+    const subscription = await this.subscriptions.find(LEMONSQUEEZY, subscriptionId);
+    return subscription ? this.refundedInvoice(invoice, subscription) : null;
   }
 
   /** A subscription invoice paid after the first one: one payment row per invoice. */

@@ -218,12 +218,7 @@ export class LemonSqueezyClient {
 
   private async call<T>(what: string, path: string, method = 'GET', body?: unknown): Promise<T> {
     const config = this.settings();
-    if (!(await this.budget.take())) {
-      this.logger.warn(
-        `Lemon Squeezy: did not ${what}: over our budget of ${String(config.callsPerMinute)} calls a minute`,
-      );
-      throw paymentErrors.providerUnavailable('Lemon Squeezy');
-    }
+    await this.budget.turn('Lemon Squeezy', what, this.logger);
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}${path}`, {

@@ -226,7 +226,7 @@ export class PaypalClient {
     const config = this.settings();
     for (let attempt = 0; ; attempt += 1) {
       const token = await this.accessToken(attempt > 0);
-      await this.turn(`${method} ${path}`);
+      await this.budget.turn('PayPal', `${method} ${path}`, this.logger);
       let response: Response;
       try {
         response = await fetch(`${config.apiUrl}${path}`, {
@@ -258,7 +258,7 @@ export class PaypalClient {
   private async accessToken(renew: boolean): Promise<string> {
     if (!renew && this.token && this.token.expiresAt > Date.now()) return this.token.value;
     const config = this.settings();
-    await this.turn('get an access token');
+    await this.budget.turn('PayPal', 'get an access token', this.logger);
     let response: Response;
     try {
       response = await fetch(`${config.apiUrl}/v1/oauth2/token`, {
@@ -284,15 +284,6 @@ export class PaypalClient {
       expiresAt: Date.now() + Math.max(0, body.expires_in - 60) * 1000,
     };
     return body.access_token;
-  }
-
-  /** Waits for a turn in the budget; over it, PAYMENT_PROVIDER_UNAVAILABLE (no call made). */
-  private async turn(what: string): Promise<void> {
-    if (await this.budget.take()) return;
-    this.logger.warn(
-      `PayPal: did not ${what}: over our budget of ${String(this.settings().callsPerMinute)} calls a minute`,
-    );
-    throw paymentErrors.providerUnavailable('PayPal');
   }
 
   private unavailable(what: string, error: unknown): Error {

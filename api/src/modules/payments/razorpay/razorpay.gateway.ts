@@ -100,12 +100,7 @@ export class RazorpayGateway {
 
   private async call<T>(what: string, run: (client: Razorpay) => Promise<T>): Promise<T> {
     if (!this.client) throw paymentErrors.providerUnavailable('Razorpay');
-    if (!(await this.budget.take())) {
-      this.logger.warn(
-        `Razorpay: did not ${what}: over our budget of ${String(this.settings().callsPerMinute)} calls a minute`,
-      );
-      throw paymentErrors.providerUnavailable('Razorpay');
-    }
+    await this.budget.turn('Razorpay', what, this.logger);
     try {
       return await run(this.client);
     } catch (error) {
