@@ -262,31 +262,33 @@ export class ExtractionEngine {
   }
 
   /**
-   * One job. A file the engine cannot put down because its temporary disk is full (the upload,
-   * a rendered page, Tesseract's input, the engine's own folder) answers TEMP_STORAGE_FULL (503,
-   * Retry-After): the file is not at fault and the person may try again, and the caller gives
-   * back what it reserved, as for any failed job. Its folder is removed whatever happens.
+   * The runtime around any reader: one job in its own folder in the engine's temporary folder,
+   * removed whatever happens. A file the engine cannot put down because its temporary disk is
+   * full (the upload, a rendered page, Tesseract's input, the engine's own folder) answers
+   * TEMP_STORAGE_FULL (503, Retry-After): the file is not at fault and the person may try again,
+   * and the caller gives back what it reserved, as for any failed job.
    */
-  private async run(
-    request: ExtractRequest,
-    maxBytes: number,
-    target: Language | undefined,
-  ): Promise<ExtractResult> {
+  private async job<T>(work: (workDir: string) => Promise<T>): Promise<T> {
     try {
-      return await this.runIn(request, maxBytes, target);
+      const workDir = await mkdtemp(path.join(this.tempDir(), 'job-'));
+      try {
+        return await work(workDir);
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
     } catch (error) {
       if (isDiskFull(error)) throw extractionErrors.storageFull();
       throw error;
     }
   }
 
-  private async runIn(
+  /** Text reading: one file (an image, or one page of a PDF). */
+  private async run(
     request: ExtractRequest,
     maxBytes: number,
     target: Language | undefined,
   ): Promise<ExtractResult> {
-    const workDir = await mkdtemp(path.join(this.tempDir(), 'job-'));
-    try {
+    return this.job(async (workDir) => {
       const page = await openPage(
         request.bytes,
         {
@@ -322,8 +324,6 @@ export class ExtractionEngine {
         text = await (await this.textTranslator()).translate(text, target);
       text = cleanOutput(text);
       return { text, found: text.length > 0, source, steps };
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
-    }
+    });
   }
 }

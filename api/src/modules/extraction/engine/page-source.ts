@@ -25,34 +25,64 @@ export function checkSize(byteLength: number, maxBytes: number): void {
   if (byteLength > maxBytes) throw extractionErrors.sizeExceeded(maxBytes);
 }
 
+/** A document opened once: an image (one page) or a PDF whose pages are read on demand. */
+export type SourceDocument =
+  | { kind: 'image'; pageCount: 1; pages: [1]; image: Buffer }
+  | {
+      kind: 'pdf';
+      pageCount: number;
+      /** The pages asked for, in order. */
+      pages: number[];
+      /** The PDF as written in the job's folder (for readers that open it themselves). */
+      file: string;
+      /** A page's own text layer, when it has one worth using (exact and fast). */
+      textLayer(page: number): Promise<string | null>;
+      /** A page rendered to PNG within the pixel cap (a worker killed at its time limit). */
+      render(page: number): Promise<Buffer>;
+    };
+
 /**
- * Opens the page to read: empty and size checks, the type from the bytes (refusing one other than
- * `expect`), and for PDFs the page count (PAGE_OUT_OF_RANGE, PDF_TOO_MANY_PAGES) and text layer.
- * Files go in `workDir`, which the caller removes.
+ * Opens a document once: empty and size checks, the type from the bytes (refusing one other than
+ * `expect`), and for PDFs the page count (PAGE_OUT_OF_RANGE for a page or range beyond it,
+ * PDF_TOO_MANY_PAGES). An image is one page: a range other than page 1 is out of range. Files go
+ * in `workDir`, which the caller removes.
  */
-export async function openPage(
+export async function openDocument(
   bytes: Buffer,
-  request: { page?: number; expect?: FileKind; maxBytes: number },
+  request: {
+    pages?: { first: number; last: number };
+    expect?: FileKind;
+    maxBytes: number;
+    /** 'any': an image answers for any page asked (text reading's rule). */
+    pageOfImage?: 'one' | 'any';
+  },
   limits: ExtractionLimits & { process?: ResourceLimits },
   workDir: string,
-): Promise<SourcePage> {
+): Promise<SourceDocument> {
   if (bytes.length === 0) throw extractionErrors.empty();
   checkSize(bytes.length, request.maxBytes);
   const kind = await sniffFileKind(bytes);
   if (request.expect && request.expect !== kind) throw extractionErrors.unsupported();
-  if (kind === 'image') return { kind, image: bytes };
-
-  const page = request.page ?? 1;
+  const range = request.pages ?? null;
+  if (kind === 'image') {
+    if (range && range.last > 1 && request.pageOfImage !== 'any')
+      throw extractionErrors.pageOutOfRange(range.last, 1);
+    return { kind, pageCount: 1, pages: [1], image: bytes };
+  }
   const file = await writeTempPdf(workDir, bytes);
   const info = await pdfInfo(file, undefined, limits.process);
-  if (page > info.pages) throw extractionErrors.pageOutOfRange(page, info.pages);
+  if (range && range.last > info.pages)
+    throw extractionErrors.pageOutOfRange(range.last, info.pages);
   if (info.pages > limits.maxPdfPages) throw extractionErrors.tooManyPages(limits.maxPdfPages);
+  const first = range?.first ?? 1;
+  const last = range?.last ?? info.pages;
   return {
     kind,
-    page,
     pageCount: info.pages,
-    textLayer: await pdfTextLayer(file, page, limits.process),
-    async render() {
+    pages: Array.from({ length: last - first + 1 }, (_, i) => first + i),
+    file,
+    textLayer: (page) => pdfTextLayer(file, page, limits.process),
+    async render(page) {
       // The page's size (MediaBox) is read before rendering: the density is chosen from it.
       const size = await pdfInfo(file, page, limits.process);
       return rasterisePage(
@@ -67,5 +97,38 @@ export async function openPage(
         workDir,
       );
     },
+  };
+}
+
+/**
+ * Opens the page to read (text reading): the document's checks, then its one page with its text
+ * layer read.
+ */
+export async function openPage(
+  bytes: Buffer,
+  request: { page?: number; expect?: FileKind; maxBytes: number },
+  limits: ExtractionLimits & { process?: ResourceLimits },
+  workDir: string,
+): Promise<SourcePage> {
+  const page = request.page ?? 1;
+  // An image has one page whatever page is asked for (text reading has always read it so).
+  const document = await openDocument(
+    bytes,
+    {
+      ...(request.expect ? { expect: request.expect } : {}),
+      maxBytes: request.maxBytes,
+      pages: { first: page, last: page },
+      pageOfImage: 'any',
+    },
+    limits,
+    workDir,
+  );
+  if (document.kind === 'image') return { kind: 'image', image: document.image };
+  return {
+    kind: 'pdf',
+    page,
+    pageCount: document.pageCount,
+    textLayer: await document.textLayer(page),
+    render: () => document.render(page),
   };
 }

@@ -91,6 +91,8 @@ export type TablesRequest = {
   kind?: 'image' | 'pdf';
   pages?: PageRange;
   mode: TablesMode;
+  /** Only the words and lines inside this box on each page (as Tabula's area option). */
+  area?: Box;
   /** The caller's file size limit (their plan's), at most the engine's own. */
   maxBytes?: number;
   /**
