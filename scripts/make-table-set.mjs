@@ -244,6 +244,14 @@ function drawTable(doc, { x, y, columns, rows, font, size, ruled, underline, hea
     top += height;
   });
   const totalWidth = columns.reduce((s, c) => s + c.width, 0) + gap * (columns.length - 1);
+  // A table running off the page would be cut there: its truth could not be read back.
+  if (
+    x < MARGIN / 2 ||
+    x + totalWidth > PAGE.width - MARGIN / 2 ||
+    top > PAGE.height - MARGIN / 2
+  ) {
+    throw new Error(`a table ${Math.round(totalWidth)} pt wide does not fit the page`);
+  }
   doc.lineWidth(ruled ? 0.6 : 0.8).strokeColor('#000000');
   if (ruled) {
     for (const t of [...rowTops, top])
@@ -307,10 +315,10 @@ const BUILDERS = {
     let rows;
     let heading;
     if (variant === 0) {
-      const picked = slice(rng, zones, 14, 20, () => true);
+      const picked = slice(rng, zones, 14, 20, (z) => z.codes.length <= 20);
       // At least two long comments, so that some cells wrap.
       if (picked.filter((z) => z.comment.length > 30).length < 2) {
-        const long = zones.filter((z) => z.comment.length > 30);
+        const long = zones.filter((z) => z.comment.length > 30 && z.codes.length <= 20);
         picked.splice(2, 1, long[rng.int(0, long.length - 1)]);
         picked.splice(7, 1, long[rng.int(0, long.length - 1)]);
       }
@@ -334,7 +342,13 @@ const BUILDERS = {
     const widths = fitColumns(doc, rows, { font, size });
     const last = widths.length - 1;
     const room = PAGE.width - 2 * MARGIN - widths.slice(0, last).reduce((a, b) => a + b, 0);
-    widths[last] = Math.min(widths[last], Math.floor(room * rng.range(0.55, 0.8)));
+    // Narrower than the second-widest cell of the last column, so that at least two cells wrap.
+    useFont(doc, font, size);
+    const cellWidths = rows
+      .slice(1)
+      .map((r) => doc.widthOfString(r[last]))
+      .sort((p, q) => q - p);
+    widths[last] = Math.floor(Math.min(room, (cellWidths[1] ?? room) * rng.range(0.5, 0.8)) + 6);
     // Never narrower than its longest word.
     widths[last] = Math.max(
       widths[last],
@@ -393,7 +407,7 @@ const BUILDERS = {
         align: c === 1 ? 'right' : 'left',
       }));
     } else {
-      const picked = slice(rng, zones, 18, 26);
+      const picked = slice(rng, zones, 18, 26, (z) => z.codes.length <= 20);
       rows = [['Codes', 'Coordinates', 'TZ'], ...picked.map((z) => [z.codes, z.coordinates, z.tz])];
       heading = 'Time zone locations';
       columns = fitColumns(doc, rows, { font, size, pad: 2 }).map((width) => ({ width }));
@@ -532,7 +546,7 @@ const BUILDERS = {
     const columns = widths.map((width) => ({ width: width + 6, align: 'right' }));
     const total = columns.reduce((s, c) => s + c.width, 0);
     const x = PAGE.width - MARGIN - total - 14 * (columns.length - 1);
-    useFont(doc, font, 13, true);
+    useFont(doc, sans, 13, true); // DejaVu Serif Bold has no Hebrew
     const heading = 'חודשים'; // one word: see RTL above
     const tw = doc.widthOfString(heading);
     doc.text(heading, PAGE.width - MARGIN - tw, MARGIN, { lineBreak: false });
