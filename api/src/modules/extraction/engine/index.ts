@@ -22,3 +22,12 @@ export {
   typeCell,
 } from './tables/export.js';
 export type { TypedCell } from './tables/export.js';
+// The table reader's request and result (engine/tables/layout.ts), for the command and the API.
+export type {
+  FoundTable,
+  InvoiceResult,
+  PageRange,
+  TablesMode,
+  TablesRequest,
+  TablesResult,
+} from './tables/layout.js';
