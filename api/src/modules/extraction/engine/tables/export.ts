@@ -47,8 +47,9 @@ function asNumber(text: string): TypedCell | null {
   const digits = int.replaceAll(',', '') + (frac ?? '');
   if (digits.replace(/^0+/, '').length > MAX_DIGITS) return null;
   const negative = Boolean(open) || [sign, sign2].some((s) => s === '-' || s === '\u2212');
-  const magnitude = Number(`${int.replaceAll(',', '')}.${frac ?? '0'}`);
-  const value = (negative ? -magnitude : magnitude) / (percent ? 100 : 1) || 0;
+  // A percentage is scaled in decimal (e-2), not divided: 1.1 / 100 is 0.011000000000000001.
+  const magnitude = Number(`${int.replaceAll(',', '')}.${frac ?? '0'}${percent ? 'e-2' : ''}`);
+  const value = (negative ? -magnitude : magnitude) || 0;
   // The display format keeps what was printed: decimals, grouping, currency, percent, brackets.
   const grouped = int.includes(',') || Boolean(currency);
   let format = `${grouped ? '#,##0' : '0'}${frac ? `.${'0'.repeat(frac.length)}` : ''}`;
