@@ -12,3 +12,22 @@ export const loadTranslationRoutes = () => import('./translation-bench.js');
 export { cleanTable, normaliseCell, scoreTable } from './tables/table-score.js';
 export type { Table, TableScore } from './tables/table-score.js';
 export { parseCsv } from './tables/csv.js';
+// The tables' downloads and the command line's csv/xlsx output (issue 21, items 2 and 3).
+export {
+  neutraliseCell,
+  safeDownloadName,
+  sheetNames,
+  tablesToCsv,
+  tablesToXlsx,
+  typeCell,
+} from './tables/export.js';
+export type { TypedCell } from './tables/export.js';
+// The table reader's request and result (engine/tables/layout.ts), for the command and the API.
+export type {
+  FoundTable,
+  InvoiceResult,
+  PageRange,
+  TablesMode,
+  TablesRequest,
+  TablesResult,
+} from './tables/layout.js';
