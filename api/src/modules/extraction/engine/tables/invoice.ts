@@ -152,9 +152,18 @@ function pick(candidates: Candidate[], kind: LabelKind): Candidate | null {
  * that is no label, no value, no title ("INVOICE") and not the customer's block (below "Bill
  * to"); the topmost of equally tall ones.
  */
-function vendorOf(lines: Line[], found: Found, page: LayoutPage | undefined): string | null {
+function vendorOf(
+  lines: Line[],
+  found: Found,
+  page: LayoutPage | undefined,
+  items: LineItems | null,
+): string | null {
   if (!page) return null;
-  const top = lines.filter((l) => l.page === page.page && l.y0 < page.height * 0.35);
+  // The top third of the page, and above the line items where they start higher.
+  const tableTop = items?.table.page === page.page ? items.table.bbox.y0 : Infinity;
+  const top = lines.filter(
+    (l) => l.page === page.page && l.y0 < Math.min(page.height * 0.35, tableTop),
+  );
   const inBillTo = (s: Segment) =>
     found.billTo.some(
       (b) => overlapX(s, b) > 0 && s.y0 > b.y0 && s.y0 - b.y1 < 8 * Math.max(b.height, 1),
@@ -165,7 +174,7 @@ function vendorOf(lines: Line[], found: Found, page: LayoutPage | undefined): st
       if (found.used.has(seg) || isTitle(seg.norms) || inBillTo(seg)) continue;
       if (!/\p{L}{2}/u.test(seg.text) || /@|www\.|https?:|^[+\d(]/i.test(seg.text)) continue;
       if (DATE.test(seg.text)) continue;
-      if (!best || seg.height > best.height * 1.05) best = seg;
+      if (!best || seg.size > best.size * 1.05) best = seg;
     }
   }
   return best?.text ?? null;
@@ -287,7 +296,7 @@ export function readInvoice(pages: LayoutPage[], tables: FoundTable[]): InvoiceR
     return c && c.cents !== undefined ? { text: c.text, cents: c.cents } : null;
   };
   const fields: InvoiceFields = {
-    vendor: pick(candidates, 'vendor')?.text ?? vendorOf(lines, found, ordered[0]),
+    vendor: pick(candidates, 'vendor')?.text ?? vendorOf(lines, found, ordered[0], items),
     invoiceNumber: pick(candidates, 'number')?.text ?? null,
     invoiceDate: pick(candidates, 'date')?.text ?? null,
     currency: null,
