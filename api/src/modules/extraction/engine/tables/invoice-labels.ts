@@ -296,7 +296,7 @@ export type LabelMatch = { kind: LabelKind; rank: number; start: number; end: nu
 
 /**
  * The longest label that the words `norms[start..]` begin with, skipping a leading rate
- * ("19% MwSt"). On OCR pages a long label word may differ by one letter ("lnvoice").
+ * ("19% MwSt"). On OCR pages a label word may differ by one letter ("lnvoice", "TAXI").
  */
 export function matchLabel(norms: string[], start = 0, ocr = false): LabelMatch | null {
   let from = start;
@@ -307,7 +307,10 @@ export function matchLabel(norms: string[], start = 0, ocr = false): LabelMatch 
     if (from + n > norms.length || (best && n <= best.end - best.start)) continue;
     const ok = label.tokens.every((token, k) => {
       const word = norms[from + k] ?? '';
-      return word === token || (ocr && token.length >= 5 && closeEnough(word, token));
+      if (word === token || !ocr) return word === token;
+      // A short label only with one stray character after it ("TAXI" for "TAX"): one edit
+      // inside four letters would make "must" the German "mwst".
+      return token.length >= 5 ? closeEnough(word, token) : word.slice(0, -1) === token;
     });
     if (ok) best = { kind: label.kind, rank: label.rank, start: from, end: from + n };
   }

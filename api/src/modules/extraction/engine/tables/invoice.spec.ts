@@ -3,6 +3,7 @@
 // them, from rows known in advance.
 import { readInvoice } from './invoice.js';
 import type { LayoutPage } from './layout.js';
+import { matchLabel } from './invoice-labels.js';
 import { parseAmount } from './money.js';
 import {
   boxBetween,
@@ -296,7 +297,7 @@ describe('parseAmount', () => {
   });
 
   it('refuses rates, dates and numbers grouped wrongly', () => {
-    for (const text of ['19%', '03.03.2025', '2025-03-03', '12,34,56', 'INV-42']) {
+    for (const text of ['19%', '03.03.2025', '2025-03-03', '12,34,56', 'INV-42', '896400119105']) {
       expect(parseAmount(text)).toBeNull();
     }
   });
@@ -306,5 +307,20 @@ describe('parseAmount', () => {
     expect(parseAmount('1,234', ',')?.cents).toBe(123);
     expect(parseAmount('$1,2O0.00')).toBeNull();
     expect(parseAmount('$1,2O0.00', '.', true)?.cents).toBe(120000);
+  });
+});
+
+describe('matchLabel', () => {
+  it('takes the longest label: "Total Due" is the amount due, "VAT No." an id, not the tax', () => {
+    expect(matchLabel(['total', 'due'])).toMatchObject({ kind: 'amountDue', end: 2 });
+    expect(matchLabel(['vat', '#'])).toMatchObject({ kind: 'other' });
+    expect(matchLabel(['19%', 'mwst'])).toMatchObject({ kind: 'tax', start: 1, end: 2 });
+  });
+
+  it('forgives OCR one letter in a label, but not inside a short one', () => {
+    expect(matchLabel(['lnvoice', '#'], 0, true)).toMatchObject({ kind: 'number' });
+    expect(matchLabel(['taxi'], 0, true)).toMatchObject({ kind: 'tax' });
+    expect(matchLabel(['taxi'])).toBeNull();
+    expect(matchLabel(['must'], 0, true)).toBeNull();
   });
 });

@@ -66,15 +66,22 @@ function moneyIn(texts: string[], style: DecimalStyle, ocr: boolean): Value | nu
     let end = i + 1;
     // "1 234,50": a group of three digits after a number that has no cents yet.
     while (/^\d{3}([.,]\d+)?$/.test(at(end)) && !/[.,]\d{1,2}$/.test(at(end - 1))) end++;
+    // Tesseract's "129, 15": cents split from their separator.
+    const cents = ocr && /\d[.,]$/.test(at(end - 1)) && /^\d{2}$/.test(at(end));
+    if (cents) end++;
     if (start > 0 && isCurrency(start - 1)) start--;
     if (end < texts.length && isCurrency(end)) end++;
-    const text = texts.slice(start, end).join(' ');
+    const parts = texts.slice(start, end);
+    const text = cents ? parts.join(' ').replace(/([.,]) (\d{2})\b/, '$1$2') : parts.join(' ');
     const amount = parseAmount(text, style, ocr);
     if (amount) found = { text, cents: amount.cents };
     i = end - 1;
   }
   return found;
 }
+
+/** An amount with cents or a currency: "$5", "12.50", not "896400". */
+const isPlainlyMoney = (text: string) => /[.,]\d{2}\b/.test(text) || /[^\d\s.,'()-]/.test(text);
 
 /** The segment of the nearest line above or below (`step`) that lies under or over `span`. */
 function nearSegment(lines: Line[], line: Line, span: Segment, step: 1 | -1): Segment | null {
@@ -123,7 +130,11 @@ function labelledValues(lines: Line[], style: DecimalStyle): Found {
       for (const step of [1, -1] as const) {
         if (value) break;
         const near = nearSegment(lines, line, seg, step);
-        if (near && !labelOf(near, line.ocr)) value = take(near, near.words);
+        if (!near || labelOf(near, line.ocr)) continue;
+        const v = take(near, near.words);
+        // Above a label (a caption), only an amount that shows it is one: a receipt's item
+        // codes stand above its SUBTOTAL too.
+        if (step === 1 || !v?.text || !MONEY_KINDS.has(m.kind) || isPlainlyMoney(v.text)) value = v;
       }
       if (value) {
         const label = seg.words
@@ -252,7 +263,11 @@ function checkTotals(
       if (tax) parts.push(`plus tax ${tax.text}`);
       if (shipping) parts.push(`plus shipping ${shipping.text}`);
       if (discount) parts.push(`less discount ${discount.text}`);
-      problems.push(`${parts.join(' ')} is ${show(expected)} but the total says ${total.text}`);
+      problems.push(
+        parts.length > 1
+          ? `${parts.join(' ')} is ${show(expected)} but the total says ${total.text}`
+          : `Subtotal ${subtotal.text} differs from the total ${total.text}, and no tax or other charge was found`,
+      );
     }
   }
   return { ok, lineItemsSum: sum === null ? null : centsToPlain(sum), problems };

@@ -166,6 +166,8 @@ export function parseAmount(
   }
   // What is left must be digits and grouping only.
   if (!/^\d[\d.,' ]*$/.test(t) || /[.,' ]$/.test(t) || / \d{1,2}$/.test(t)) return null;
+  // A long run of digits with no grouping is an id or a barcode, not an amount.
+  if (/^\d{8,}$/.test(t)) return null;
   const digits = t.replace(/ /g, "'");
   const last = Math.max(digits.lastIndexOf('.'), digits.lastIndexOf(','));
   let whole = digits;
