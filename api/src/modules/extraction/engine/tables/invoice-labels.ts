@@ -87,6 +87,8 @@ const TABLE: [LabelKind, number, string[]][] = [
     ],
   ],
   ['date', 1, ['date', 'dated', 'datum', 'fecha']],
+  // The title alone before the number: "Invoice 2025-117", "Rechnung RE-42".
+  ['number', 1, ['invoice', 'rechnung', 'facture', 'factura']],
   [
     'subtotal',
     2,

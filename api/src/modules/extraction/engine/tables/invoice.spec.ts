@@ -118,6 +118,49 @@ describe('readInvoice', () => {
     expect(result.check).toEqual({ ok: true, lineItemsSum: '1234.50', problems: [] });
   });
 
+  it('adds up two tax lines, reads a number after the title and a Canadian total', async () => {
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(18).text('Maple Leaf Supplies Inc.', 50, 50, line);
+      doc.fontSize(16).text('Invoice 2025-117', 380, 50, right(170));
+      doc.fontSize(10).text('Date: 3 March 2025', 360, 120, line);
+      drawItems(doc, HEADER, ITEMS, [
+        SUBTOTAL,
+        ['GST (5%)', '$61.73'],
+        ['PST (7%)', '$86.42'],
+        ['Total:', 'CA$1,382.65'],
+      ]);
+    });
+    const pages = await firstPage(pdf);
+    const result = readInvoice(pages, [itemsTable(pages[0], [HEADER, ...ITEMS])]);
+    expect(result.fields).toEqual({
+      vendor: 'Maple Leaf Supplies Inc.',
+      invoiceNumber: '2025-117',
+      invoiceDate: '3 March 2025',
+      currency: 'CAD',
+      subtotal: '$1,234.50',
+      tax: '$61.73',
+      total: 'CA$1,382.65',
+      amountDue: null,
+    });
+    expect(result.check).toEqual({ ok: true, lineItemsSum: '1234.50', problems: [] });
+  });
+
+  it('takes no item code printed above a SUBTOTAL whose amount was lost for the amount', async () => {
+    const pdf = await makePdf((doc) => {
+      doc.fontSize(14).text('CORNER MARKET', 50, 40, line);
+      doc.fontSize(10).text('Milk 2L', 50, 100, line).text('$4.00', 200, 100, right(60));
+      doc.text('4011', 200, 114, right(60));
+      doc.text('SUBTOTAL', 200, 128, right(60));
+      doc.text('TOTAL', 50, 142, line).text('$4.00', 200, 142, right(60));
+    });
+    const result = readInvoice(await firstPage(pdf), []);
+    expect(result.fields).toMatchObject({
+      vendor: 'CORNER MARKET',
+      subtotal: null,
+      total: '$4.00',
+    });
+  });
+
   it('reports line items that do not add up to the stated subtotal', async () => {
     const items: Item[] = [DESIGN, ['Hosting (12 months)', '12', '2.125', '25.50'], SUPPORT];
     const pages = await firstPage(await makePdf(usInvoice(items, TOTALS)));
@@ -235,6 +278,7 @@ describe('readInvoice', () => {
     const items: Item[] = [['Consulting', '6', '90.00', '540.00']];
     const band = (captions: boolean) => (doc: PdfDoc) => {
       doc.fontSize(20).text('Fabrikam Studio', 50, 50, line);
+      doc.fontSize(24).text('PRO FORMA INVOICE', 200, 46, right(350));
       const [labelY, valueY] = captions ? [140, 122] : [120, 136];
       const fields: Total[] = [
         ['Invoice Number', 'A-7731'],

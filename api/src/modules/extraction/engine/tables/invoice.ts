@@ -92,10 +92,13 @@ function nearSegment(lines: Line[], line: Line, span: Segment, step: 1 | -1): Se
     const gap = step === 1 ? next.y0 - line.y1 : line.y0 - next.y1;
     if (gap > 2 * Math.max(line.height, next.height)) return null;
     const [under] = next.segments
-      .map((s) => ({ s, overlap: overlapX(s, span) }))
+      .map((s, k) => ({ s, k, overlap: overlapX(s, span) }))
       .filter((o) => o.overlap > 0)
       .sort((a, b) => b.overlap - a.overlap);
-    if (under) return under.s;
+    if (!under) continue;
+    // The value of a label to its left on its own line ("TOTAL   $4.00") is that label's.
+    const left = next.segments[under.k - 1];
+    return left && matchLabel(left.norms, 0, next.ocr) ? null : under.s;
   }
   return null;
 }
@@ -127,8 +130,10 @@ function labelledValues(lines: Line[], style: DecimalStyle): Found {
         if (value || labelOf(right, line.ocr)) break;
         value = take(right, right.words);
       }
+      // A bare title ("Invoice 2025-117") names its number on its own line or not at all.
+      const sameLineOnly = m.kind === 'number' && m.rank < 2;
       for (const step of [1, -1] as const) {
-        if (value) break;
+        if (value || sameLineOnly) break;
         const near = nearSegment(lines, line, seg, step);
         if (!near || labelOf(near, line.ocr)) continue;
         const v = take(near, near.words);
@@ -148,14 +153,33 @@ function labelledValues(lines: Line[], style: DecimalStyle): Found {
   return found;
 }
 
-/** The best candidate of a kind: the most specific label, then the first (number, date, vendor)
- * or the last (amounts: the totals at the foot of the invoice). */
+/**
+ * The best candidate of a kind: the most specific label, then the first (number, date, vendor,
+ * tax: the first of several rates) or the last (totals, printed at the foot of the invoice).
+ */
 function pick(candidates: Candidate[], kind: LabelKind): Candidate | null {
   const ofKind = candidates.filter((c) => c.kind === kind);
   if (!ofKind.length) return null;
   const rank = Math.max(...ofKind.map((c) => c.rank));
   const best = ofKind.filter((c) => c.rank === rank);
-  return (MONEY_KINDS.has(kind) ? best[best.length - 1] : best[0]) ?? null;
+  return (MONEY_KINDS.has(kind) && kind !== 'tax' ? best[best.length - 1] : best[0]) ?? null;
+}
+
+/**
+ * All the tax lines (GST and PST, VAT at 7 % and at 19 %) as one amount for the check; a tax
+ * printed twice, same label and amount, counts once.
+ */
+function allTax(candidates: Candidate[]): Stated {
+  const lines = new Map<string, Candidate>();
+  for (const c of candidates) {
+    if (c.kind === 'tax' && c.cents !== undefined) lines.set(`${c.label}|${c.text}`, c);
+  }
+  if (lines.size < 2) return null;
+  const taxes = [...lines.values()];
+  return {
+    text: taxes.map((t) => t.text).join(' + '),
+    cents: taxes.reduce((sum, t) => sum + (t.cents ?? 0), 0),
+  };
 }
 
 /**
@@ -331,7 +355,7 @@ export function readInvoice(pages: LayoutPage[], tables: FoundTable[]): InvoiceR
     items,
     {
       subtotal: money('subtotal'),
-      tax: money('tax'),
+      tax: allTax(found.candidates) ?? money('tax'),
       total: money('total') ?? money('amountDue'),
       shipping: money('shipping'),
       discount: money('discount'),
