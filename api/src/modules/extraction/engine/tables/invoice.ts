@@ -5,10 +5,9 @@
 import type { FoundTable, InvoiceFields, InvoiceResult, LayoutPage, PageWord } from './layout.js';
 import { MONEY_KINDS, isTitle, matchLabel, type LabelKind } from './invoice-labels.js';
 import { linesOf, overlapX, type Line, type Segment, type Word } from './invoice-layout.js';
-import { cellAt, findLineItems, type LineItems } from './invoice-items.js';
+import { findLineItems, type LineItems } from './invoice-items.js';
+import { checkTotals, type Stated } from './invoice-check.js';
 import {
-  centsToDisplay,
-  centsToPlain,
   currencyOf,
   decimalStyleOf,
   fixOcrDigits,
@@ -235,66 +234,6 @@ function currencyIn(fieldTexts: string[], items: LineItems | null, pages: Layout
   }
   const [top] = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   return top ? refine(top[0]) : null;
-}
-
-type Stated = { text: string; cents: number } | null;
-
-function checkTotals(
-  items: LineItems | null,
-  amounts: Record<'subtotal' | 'tax' | 'total' | 'shipping' | 'discount', Stated>,
-  style: DecimalStyle,
-): InvoiceResult['check'] {
-  const problems: string[] = [];
-  const show = (cents: number) => centsToDisplay(cents, style);
-  let ok: boolean | null = null;
-  const verdict = (pass: boolean) => (ok = (ok ?? true) && pass);
-  let sum: number | null = null;
-  if (items && items.amountColumn !== null) {
-    const column = items.amountColumn;
-    const ocr = Boolean(items.table.confidence);
-    sum = 0;
-    for (const r of items.itemRows) {
-      const cell = cellAt(items.table, r, column);
-      if (!cell) continue;
-      const amount = parseAmount(cell, style, ocr);
-      if (amount) sum += amount.cents;
-      else problems.push(`Line item ${r} has an amount that could not be read: "${cell}"`);
-    }
-  } else if (items) {
-    problems.push('The line items have no column of amounts to add up');
-  }
-  const { subtotal, tax, total, shipping, discount } = amounts;
-  if (sum !== null && subtotal) {
-    verdict(sum === subtotal.cents);
-    if (sum !== subtotal.cents) {
-      problems.push(`Line items add up to ${show(sum)} but the subtotal says ${subtotal.text}`);
-    }
-  } else if (sum !== null && total) {
-    const withTax = sum + (tax?.cents ?? 0);
-    verdict(withTax === total.cents);
-    if (withTax !== total.cents) {
-      const what = tax ? 'Line items plus tax add up to' : 'Line items add up to';
-      problems.push(`${what} ${show(withTax)} but the total says ${total.text}`);
-    }
-  }
-  if (subtotal && total && (tax || subtotal.cents !== total.cents || shipping || discount)) {
-    // A discount printed without a sign still lowers the total.
-    const off = discount ? -Math.abs(discount.cents) : 0;
-    const expected = subtotal.cents + (tax?.cents ?? 0) + (shipping?.cents ?? 0) + off;
-    verdict(expected === total.cents);
-    if (expected !== total.cents) {
-      const parts = [`Subtotal ${subtotal.text}`];
-      if (tax) parts.push(`plus tax ${tax.text}`);
-      if (shipping) parts.push(`plus shipping ${shipping.text}`);
-      if (discount) parts.push(`less discount ${discount.text}`);
-      problems.push(
-        parts.length > 1
-          ? `${parts.join(' ')} is ${show(expected)} but the total says ${total.text}`
-          : `Subtotal ${subtotal.text} differs from the total ${total.text}, and no tax or other charge was found`,
-      );
-    }
-  }
-  return { ok, lineItemsSum: sum === null ? null : centsToPlain(sum), problems };
 }
 
 const inside = (w: PageWord, t: FoundTable) => {
