@@ -161,6 +161,32 @@ describe('readInvoice', () => {
     });
   });
 
+  it('reads an invoice whose totals are on its second page', async () => {
+    const pdf = await makePdf((doc) => {
+      usInvoice(ITEMS, [])(doc);
+      doc.addPage();
+      doc.fontSize(10).text('Northwind Traders Ltd - page 2', 50, 40, line);
+      TOTALS.forEach(([label, value], i) => {
+        doc.text(label, 360, 100 + i * ROW, line);
+        doc.text(value, 450, 100 + i * ROW, right(100));
+      });
+    });
+    const pages = await pdfLayoutPages(pdf);
+    expect(pages.map((p) => p.page)).toEqual([1, 2]);
+    const result = readInvoice(pages, [itemsTable(pages[0], [HEADER, ...ITEMS])]);
+    expect(result.fields).toEqual({
+      vendor: 'Northwind Traders Ltd',
+      invoiceNumber: 'INV-00042',
+      invoiceDate: 'March 3, 2025',
+      currency: 'USD',
+      subtotal: '$1,234.50',
+      tax: '$98.76',
+      total: '$1,333.26',
+      amountDue: '$1,333.26',
+    });
+    expect(result.check).toEqual({ ok: true, lineItemsSum: '1234.50', problems: [] });
+  });
+
   it('reports line items that do not add up to the stated subtotal', async () => {
     const items: Item[] = [DESIGN, ['Hosting (12 months)', '12', '2.125', '25.50'], SUPPORT];
     const pages = await firstPage(await makePdf(usInvoice(items, TOTALS)));
