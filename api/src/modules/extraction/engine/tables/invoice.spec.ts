@@ -362,12 +362,21 @@ describe('parseAmount', () => {
     ['(12.00)', -1200],
     ['-5.00', -500],
     ['12,5', 1250],
+    ['₹1,23,456.00', 12345600],
   ])('reads %s as %i cents', (text, cents) => {
     expect(parseAmount(text)?.cents).toBe(cents);
   });
 
   it('refuses rates, dates and numbers grouped wrongly', () => {
-    for (const text of ['19%', '03.03.2025', '2025-03-03', '12,34,56', 'INV-42', '896400119105']) {
+    for (const text of [
+      '19%',
+      '03.03.2025',
+      '2025-03-03',
+      '12,34,56',
+      '1,23,4567.00',
+      'INV-42',
+      '896400119105',
+    ]) {
       expect(parseAmount(text)).toBeNull();
     }
   });

@@ -185,14 +185,12 @@ export function parseAmount(
       fraction = digits.slice(last + 1);
     }
   }
-  // Grouping must be in threes, or this is a date, a phone number or an id, not money.
+  // Grouping must be in threes (or India's lakh and crore: 1,23,45,678.00), or this is a date,
+  // a phone number or an id, not money.
   const groups = whole.split(/[.,']/);
-  if (
-    groups.length > 1 &&
-    (groups.slice(1).some((g) => g.length !== 3) || (groups[0] ?? '').length > 3)
-  ) {
-    return null;
-  }
+  const western = groups.slice(1).every((g) => g.length === 3) && (groups[0] ?? '').length <= 3;
+  const indian = /^\d{1,2}(,\d{2})+,\d{3}$/.test(whole);
+  if (groups.length > 1 && !western && !indian) return null;
   if (new Set(whole.replace(/\d/g, '')).size > 1 || /[.,']/.test(fraction)) return null;
   const units = BigInt(groups.join('') || '0');
   // More than two decimals (a unit price of 0.125) is rounded half up to the cent.
