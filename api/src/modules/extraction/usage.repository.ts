@@ -79,6 +79,30 @@ export class UsageRepository {
     await this.summarise(reservation.userId, reservation.day, reservation.allowance);
   }
 
+  /**
+   * Closes a held slot (daily-slot-allowance.ts): `used` keeps it counted and no longer held, as
+   * recordExtraction does; otherwise it is given back. Only a held slot changes, so a repeat of
+   * either, or one after the other, changes nothing.
+   */
+  async closeSlot(slotId: string, used: boolean, dailyAllowance: number): Promise<void> {
+    if (used) {
+      await this.slots
+        .updateOne(
+          { _id: slotId, state: 'held' },
+          { $set: { state: 'recorded' }, $unset: { heldBy: 1, heldAt: 1 } },
+        )
+        .exec();
+      return;
+    }
+    const slot = await this.slots.findOneAndDelete({ _id: slotId, state: 'held' }).lean().exec();
+    if (slot) await this.summarise(slot.userId, slot.day, dailyAllowance);
+  }
+
+  /** Writes the record of a finished extraction (its slot, if any, is closed apart). */
+  async writeRecord(record: ExtractionRecord & { userId: string }): Promise<void> {
+    await this.records.create(record);
+  }
+
   /** Adds extractions for the day (the first text-OCR feedback grants 5). */
   async grantExtra(
     userId: string,
