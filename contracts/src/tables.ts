@@ -80,3 +80,15 @@ export type TablesJobAccepted = { jobId: string };
 
 export const TABLES_DOWNLOAD_FORMATS = ['csv', 'xlsx'] as const;
 export type TablesDownloadFormat = (typeof TABLES_DOWNLOAD_FORMATS)[number];
+
+/**
+ * The largest file the add-on reads for a person (spec §9): 30 MB with any paid plan (the main
+ * one or the add-on's) or bought credits, 5 MB otherwise. The server enforces it; the add-on
+ * checks it first.
+ */
+export const addonMaxBytes = (
+  user: { isPremium?: boolean; isExtPremium?: boolean; topUpBalance?: number } | null | undefined,
+): number =>
+  user?.isPremium || user?.isExtPremium || (user?.topUpBalance ?? 0) > 0
+    ? 30 * 1024 * 1024
+    : 5 * 1024 * 1024;

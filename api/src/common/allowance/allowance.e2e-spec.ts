@@ -34,8 +34,10 @@ describe('allowances on the real database', () => {
       await expect(allowance().reserve(userId, 1, 'job-5')).rejects.toMatchObject({
         code: noneLeft,
       });
-      await allowance().refund(holds[0]!);
-      await allowance().refund(holds[0]!);
+      const [first] = holds;
+      if (!first) throw new Error('no hold');
+      await allowance().refund(first);
+      await allowance().refund(first);
       const again = await allowance().reserve(userId, 1, 'job-6');
       await expect(allowance().reserve(userId, 1, 'job-7')).rejects.toMatchObject({
         code: noneLeft,
@@ -60,7 +62,7 @@ describe('allowances on the real database', () => {
     const refused = results.filter((r) => r.status === 'rejected');
     expect(refused).toHaveLength(7);
     for (const r of refused) {
-      expect((r as PromiseRejectedResult).reason).toMatchObject({
+      expect(r.reason).toMatchObject({
         code: 'NOT_ENOUGH_CREDITS',
         status: 402,
       });

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../../common/db/duplicate-key.js';
+import { INSTANCE_ID } from '../../common/process/instance-id.js';
 import { DailyUsage } from './schemas/daily-usage.schema.js';
 import { FeedbackBonus } from './schemas/feedback-bonus.schema.js';
 import { ExtractionRecord } from './schemas/extraction-record.schema.js';
@@ -12,8 +11,7 @@ import { ExtractionSlot } from './schemas/extraction-slot.schema.js';
 /** A taken extraction, to give back if the work fails. */
 export type Reservation = { id: string; userId: string; day: string; allowance: number };
 
-/** This process among the API instances sharing the database (held slots name it). */
-export const INSTANCE_ID = `${os.hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`;
+export { INSTANCE_ID };
 
 @Injectable()
 export class UsageRepository {

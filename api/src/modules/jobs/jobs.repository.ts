@@ -21,7 +21,12 @@ export type JobRecord = {
   expireAt: Date;
 };
 
-type JobDoc = Job & { _id: string };
+// Counters written later may be absent from a document read back.
+type JobDoc = Omit<Job, 'pagesDone' | 'pagesTotal'> & {
+  _id: string;
+  pagesDone?: number;
+  pagesTotal?: number;
+};
 
 const toRecord = (doc: JobDoc): JobRecord => ({
   id: doc._id,
@@ -34,7 +39,7 @@ const toRecord = (doc: JobDoc): JobRecord => ({
   leaseUntil: doc.leaseUntil,
   holdRef: doc.holdRef ?? null,
   credits: doc.credits ?? null,
-  result: doc.result ?? null,
+  result: doc.resultJson ? (JSON.parse(doc.resultJson) as unknown) : null,
   error: doc.error ?? null,
   expireAt: doc.expireAt,
 });
@@ -52,7 +57,7 @@ export class JobsRepository {
   async insert(job: Omit<JobRecord, 'result' | 'error'>): Promise<JobRecord> {
     const now = new Date();
     const { id, ...rest } = job;
-    await this.jobs.create({ _id: id, ...rest, heartbeatAt: now, result: null, error: null });
+    await this.jobs.create({ _id: id, ...rest, heartbeatAt: now, resultJson: null, error: null });
     return { ...job, result: null, error: null };
   }
 
@@ -86,8 +91,10 @@ export class JobsRepository {
     state: Exclude<JobState, 'running'>,
     fields: { result?: unknown; error?: { code: string; error: string }; pagesDone?: number },
   ): Promise<boolean> {
+    const { result, ...rest } = fields;
+    const set = result === undefined ? rest : { ...rest, resultJson: JSON.stringify(result) };
     const { modifiedCount } = await this.jobs
-      .updateOne({ _id: id, state: 'running' }, { $set: { state, ...fields } })
+      .updateOne({ _id: id, state: 'running' }, { $set: { state, ...set } })
       .exec();
     return modifiedCount > 0;
   }

@@ -9,9 +9,11 @@ import {
 import type { JobCredits, JobState } from 'contracts';
 import type { Allowance, Hold } from '../../common/allowance/allowance.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { INSTANCE_ID } from '../extraction/usage.repository.js';
+import { INSTANCE_ID } from '../../common/process/instance-id.js';
 import { JOB_LOST, jobsErrors } from './jobs.errors.js';
 import { JobsRepository, type JobRecord } from './jobs.repository.js';
+
+export type { JobRecord };
 
 /** How often a running job renews its lease and looks for a cancel made on another instance. */
 export const HEARTBEAT_MS = 2000;
@@ -99,7 +101,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     const timer = setInterval(() => void this.heartbeat(input.id), HEARTBEAT_MS);
     timer.unref();
     this.local.set(input.id, { controller: input.controller, timer });
-    return new RunningJob(this, input.id, input.hold, input.kind);
+    return new RunningJob(this, input.id, input.kind, input.owner, input.hold, input.pagesTotal);
   }
 
   /** The owner's job, from any instance; someone else's or an unknown one: JOB_NOT_FOUND. */
@@ -219,9 +221,10 @@ export class RunningJob {
   constructor(
     private readonly jobs: JobsService,
     readonly id: string,
-    private readonly hold: Hold | null,
     private readonly kind: string,
-    private readonly owner = '',
+    private readonly owner: string,
+    private readonly hold: Hold | null,
+    readonly pagesTotal: number,
   ) {}
 
   /** One more page read: progress for anyone polling, and one unit that stays spent. */
@@ -249,7 +252,7 @@ export class RunningJob {
     this.ended ??= this.jobs.end(
       this.id,
       this.kind,
-      this.hold?.userId ?? this.owner,
+      this.owner,
       this.hold,
       state,
       fields,

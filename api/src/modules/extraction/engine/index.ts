@@ -12,3 +12,5 @@ export const loadTranslationRoutes = () => import('./translation-bench.js');
 export { cleanTable, normaliseCell, scoreTable } from './tables/table-score.js';
 export type { Table, TableScore } from './tables/table-score.js';
 export { parseCsv } from './tables/csv.js';
+// The table reader's request and result shapes (issue 21): the add-on's route builds against them.
+export type { FoundTable, PageOutcome, TablesRequest, TablesResult } from './tables/layout.js';

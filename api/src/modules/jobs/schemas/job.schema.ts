@@ -47,9 +47,12 @@ export class Job {
   @Prop({ type: MongooseSchema.Types.Mixed, default: null })
   credits: JobCredits | null;
 
-  /** The work's answer once done (tables and invoice fields), kept until expireAt. */
-  @Prop({ type: MongooseSchema.Types.Mixed, default: null })
-  result: unknown;
+  /**
+   * The work's answer once done (tables and invoice fields) as JSON text, kept until expireAt:
+   * FerretDB 1.x refuses nested arrays, and a table is rows of cells.
+   */
+  @Prop({ type: String, default: null })
+  resultJson: string | null;
 
   @Prop({ type: MongooseSchema.Types.Mixed, default: null })
   error: { code: string; error: string } | null;

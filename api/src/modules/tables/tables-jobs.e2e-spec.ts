@@ -1,0 +1,267 @@
+import { randomUUID } from 'node:crypto';
+import type { TablesJobView } from 'contracts';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
+import { CreditsService } from '../billing/credits.service.js';
+import { ExtractionConcurrency } from '../extraction/extraction-concurrency.js';
+import { JobsService, LEASE_MS } from '../jobs/jobs.service.js';
+import { TABLES_READER, type TablesReader } from './tables-reader.js';
+import { controllableReader, type ControllableDocument } from './testing/controllable-reader.js';
+
+// The credits and jobs mechanics of POST /api/sheets-extension/extract on the real database,
+// with two API instances sharing it. The engine's table reader is replaced by a TEST DOUBLE
+// (testing/controllable-reader.ts: pages that take a set time, chosen pages failing), so what is
+// tested is who pays, when, and which instance answers; the route's tests with real files (cells
+// of real PDFs) run the real engine.
+
+const ENV = {
+  EXTRACT_CONCURRENT_PER_USER: '20',
+  EXTRACT_LIMIT_PER_USER: '1000',
+  EXTRACT_LIMIT_PER_IP: '1000',
+};
+// What the double reads is not these bytes: they only pass the upload gate and the size check.
+const FILE = Buffer.from('%PDF-1.7 read by the test double, not parsed').toString('base64');
+const EXTRACT = '/api/sheets-extension/extract';
+
+describe('table jobs and their credits across two API instances', () => {
+  let a: SignedInApp;
+  let b: SignedInApp;
+  let document: ControllableDocument = { pageCount: 1, pageMs: 0 };
+  const people: SignedIn[] = [];
+
+  beforeAll(async () => {
+    a = await SignedInApp.start(ENV);
+    // Everyone signs in before B starts: passport's strategies are one per process, and B's
+    // would send A's sign-ins back to B.
+    for (let i = 1; i <= 10; i++) {
+      people.push(await a.signIn(`Table person ${String(i)}`, `tables${String(i)}@example.com`));
+    }
+    const shared = a.app.get<AppConfig>(APP_CONFIG).mongodbUri;
+    b = await SignedInApp.start({ ...ENV, MONGODB_URI: shared });
+    for (const platform of [a, b]) {
+      Object.assign(platform.app.get<TablesReader>(TABLES_READER), {
+        extractTables: controllableReader(() => document),
+      });
+    }
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  const person = async (): Promise<SignedIn> => {
+    const next = people.shift();
+    if (!next) throw new Error('sign more people in before B starts');
+    return Promise.resolve(next);
+  };
+  const balance = async (who: SignedIn): Promise<number> => {
+    const { defaultBalance, topUpBalance } = await a.app.get(CreditsService).available(who.userId);
+    return defaultBalance + topUpBalance;
+  };
+  const topUp = (who: SignedIn, credits: number) =>
+    a.app.get(CreditsService).creditTopUp({
+      userId: who.userId,
+      provider: 'test',
+      orderId: randomUUID(),
+      credits,
+      at: new Date(),
+    });
+  /** The same browser session, its requests sent to instance B (sessions live in MongoDB). */
+  const atB = (who: SignedIn) => {
+    for (const pair of who.browser.cookieHeader(a.api).split('; ')) {
+      const index = pair.indexOf('=');
+      who.browser.setCookie(b.api, pair.slice(0, index), pair.slice(index + 1));
+    }
+    const headers = { 'x-csrf-token': who.csrf };
+    return {
+      get: async (id: string) =>
+        who.browser.request(`${b.api}/api/sheets-extension/jobs/${id}`, { headers }),
+      cancel: async (id: string) =>
+        who.browser.request(`${b.api}/api/sheets-extension/jobs/${id}`, {
+          method: 'DELETE',
+          headers,
+        }),
+    };
+  };
+  const viewAtB = async (who: SignedIn, id: string): Promise<TablesJobView> =>
+    (await (await atB(who).get(id)).json()) as TablesJobView;
+  const until = async (
+    who: SignedIn,
+    id: string,
+    done: (view: TablesJobView) => boolean,
+  ): Promise<TablesJobView> => {
+    for (let i = 0; i < 200; i++) {
+      const view = await viewAtB(who, id);
+      if (done(view)) return view;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`job ${id} never got there`);
+  };
+
+  it('answers a short request with its result and job id, 1 credit a page', async () => {
+    const who = await person();
+    document = { pageCount: 2, pageMs: 10 };
+    const response = await who.post(EXTRACT, { file: FILE, fileName: 'a.pdf', mode: 'tables' });
+    expect(response.status).toBe(200);
+    const view = (await response.json()) as TablesJobView;
+    expect(view).toEqual({
+      jobId: expect.stringMatching(/^[0-9a-f-]{36}$/) as string,
+      state: 'done',
+      progress: { pagesDone: 2, pagesTotal: 2 },
+      result: {
+        tables: [
+          { page: 1, pages: [1], rows: [['page 1']] },
+          { page: 2, pages: [2], rows: [['page 2']] },
+        ],
+      },
+      credits: { reserved: 2, spent: 2, refunded: 0 },
+    });
+    expect(await balance(who)).toBe(3);
+    expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(0);
+  });
+
+  it('gives back the credit of a page that fails, once', async () => {
+    const who = await person();
+    document = { pageCount: 3, pageMs: 10, failPages: [2] };
+    const response = await who.post(EXTRACT, { file: FILE, mode: 'tables' });
+    expect(response.status).toBe(200);
+    const view = (await response.json()) as TablesJobView;
+    expect(view.result?.tables.map((t) => t.page)).toEqual([1, 3]);
+    expect(view.credits).toEqual({ reserved: 3, spent: 2, refunded: 1 });
+    expect(await balance(who)).toBe(3);
+  });
+
+  it('refuses with 402 NOT_ENOUGH_CREDITS when the pages asked outnumber the credits, reading none', async () => {
+    const who = await person();
+    await a.app.get(CreditsService).spend(who.userId, 4);
+    document = { pageCount: 5, pageMs: 10, read: [] };
+    const response = await who.post(EXTRACT, {
+      file: FILE,
+      pages: { first: 1, last: 2 },
+      mode: 'tables',
+    });
+    expect(response.status).toBe(402);
+    expect(await response.json()).toMatchObject({ code: 'NOT_ENOUGH_CREDITS' });
+    expect(document.read).toEqual([]);
+    expect(await balance(who)).toBe(1);
+    // The one page left can still be read.
+    const one = await who.post(EXTRACT, { file: FILE, page: 4, mode: 'invoice' });
+    expect(one.status).toBe(200);
+    expect(document.read).toEqual([4]);
+    expect(await balance(who)).toBe(0);
+  });
+
+  it('lets exactly 3 of 10 parallel one-page requests read with 3 credits left; 7 get 402', async () => {
+    const who = await person();
+    await a.app.get(CreditsService).spend(who.userId, 2);
+    document = { pageCount: 1, pageMs: 50, read: [] };
+    const statuses = await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const response = await who.post(EXTRACT, { file: FILE, mode: 'tables' });
+        const body = (await response.json()) as { code?: string };
+        return `${String(response.status)} ${body.code ?? ''}`.trim();
+      }),
+    );
+    expect(statuses.filter((s) => s === '200')).toHaveLength(3);
+    expect(statuses.filter((s) => s === '402 NOT_ENOUGH_CREDITS')).toHaveLength(7);
+    expect(document.read).toHaveLength(3);
+    expect(await balance(who)).toBe(0);
+  });
+
+  it('charges nothing for a page range the file does not have', async () => {
+    const who = await person();
+    document = { pageCount: 2, pageMs: 10 };
+    const response = await who.post(EXTRACT, {
+      file: FILE,
+      pages: { first: 2, last: 3 },
+      mode: 'tables',
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: 'PAGE_OUT_OF_RANGE' });
+    expect(await balance(who)).toBe(5);
+  });
+
+  it('runs a long file as a job on A that B answers to its owner only, holding the slot until it ends', async () => {
+    const who = await person();
+    const stranger = await person();
+    await topUp(who, 10);
+    document = { pageCount: 6, pageMs: 250 };
+    const response = await who.post(EXTRACT, { file: FILE, mode: 'tables' });
+    expect(response.status).toBe(202);
+    const { jobId } = (await response.json()) as { jobId: string };
+    const running = await viewAtB(who, jobId);
+    expect(running).toMatchObject({ jobId, state: 'running', progress: { pagesTotal: 6 } });
+    expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(1);
+    const theirs = await atB(stranger).get(jobId);
+    expect(theirs.status).toBe(404);
+    expect(await theirs.json()).toMatchObject({ code: 'JOB_NOT_FOUND' });
+    const done = await until(who, jobId, (view) => view.state === 'done' && view.credits.spent > 0);
+    expect(done.progress).toEqual({ pagesDone: 6, pagesTotal: 6 });
+    expect(done.result?.tables).toHaveLength(6);
+    expect(done.credits).toEqual({ reserved: 6, spent: 6, refunded: 0 });
+    expect(await balance(who)).toBe(15 - 6);
+    expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(0);
+  });
+
+  it('cancels a job running on A from B, giving back the pages not read', async () => {
+    const who = await person();
+    await topUp(who, 10);
+    document = { pageCount: 8, pageMs: 300, read: [] };
+    const response = await who.post(EXTRACT, { file: FILE, mode: 'tables' });
+    expect(response.status).toBe(202);
+    const { jobId } = (await response.json()) as { jobId: string };
+    await until(who, jobId, (view) => view.progress.pagesDone >= 1);
+    const cancelled = await atB(who).cancel(jobId);
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toMatchObject({ state: 'cancelled' });
+    // A sees the cancel at its next heartbeat, stops, and settles the hold.
+    const settled = await until(who, jobId, (view) => view.credits.refunded > 0);
+    const read = document.read?.length ?? 0;
+    expect(read).toBeLessThan(8);
+    expect(settled).toMatchObject({
+      state: 'cancelled',
+      credits: { reserved: 8, spent: read, refunded: 8 - read },
+    });
+    expect(await balance(who)).toBe(15 - read);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(document.read).toHaveLength(read); // nothing read after it stopped
+  });
+
+  it('fails a job whose instance stopped renewing its lease, from B, and gives its credits back once', async () => {
+    const who = await person();
+    await topUp(who, 10);
+    document = { pageCount: 6, pageMs: 300 };
+    const response = await who.post(EXTRACT, { file: FILE, mode: 'tables' });
+    expect(response.status).toBe(202);
+    const { jobId } = (await response.json()) as { jobId: string };
+    await until(who, jobId, (view) => view.progress.pagesDone >= 1);
+    // B's sweep as it will run once A's lease has lapsed (A is alive here, so its clock is
+    // moved instead): the job is failed and its whole hold given back.
+    const later = new Date(Date.now() + LEASE_MS + 1000);
+    expect(await b.app.get(JobsService).sweep(later)).toBe(1);
+    const failed = await viewAtB(who, jobId);
+    expect(failed).toMatchObject({
+      state: 'failed',
+      error: { code: 'ENGINE_FAILED' },
+      credits: { reserved: 6, spent: 0, refunded: 6 },
+    });
+    expect(await balance(who)).toBe(15);
+    // A's runner learns it at its heartbeat and stops; its own end changes nothing.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(0);
+    expect(await viewAtB(who, jobId)).toMatchObject({ state: 'failed' });
+    expect(await balance(who)).toBe(15);
+  });
+
+  it('forgets a job and its result after its time to live', async () => {
+    const who = await person();
+    document = { pageCount: 1, pageMs: 10 };
+    const response = await who.post(EXTRACT, { file: FILE, mode: 'tables' });
+    const { jobId } = (await response.json()) as { jobId: string };
+    expect((await atB(who).get(jobId)).status).toBe(200);
+    await b.app.get(JobsService).sweep(new Date(Date.now() + 3600_000 + 1000));
+    const gone = await atB(who).get(jobId);
+    expect(gone.status).toBe(404);
+    expect(await b.db.collection('jobs').countDocuments({ _id: jobId as never })).toBe(0);
+  });
+});
