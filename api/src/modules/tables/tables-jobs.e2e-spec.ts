@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TablesJobView } from 'contracts';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
+import { rawUpload } from '../../testing/raw-upload.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { CreditsService } from '../billing/credits.service.js';
 import { ExtractionConcurrency } from '../extraction/extraction-concurrency.js';
@@ -22,6 +23,7 @@ const ENV = {
 // What the double reads is not these bytes: they only pass the upload gate and the size check.
 const FILE = Buffer.from('%PDF-1.7 read by the test double, not parsed').toString('base64');
 const EXTRACT = '/api/sheets-extension/extract';
+const MB = 1024 * 1024;
 
 describe('table jobs and their credits across two API instances', () => {
   let a: SignedInApp;
@@ -33,7 +35,7 @@ describe('table jobs and their credits across two API instances', () => {
     a = await SignedInApp.start(ENV);
     // Everyone signs in before B starts: passport's strategies are one per process, and B's
     // would send A's sign-ins back to B.
-    for (let i = 1; i <= 10; i++) {
+    for (let i = 1; i <= 12; i++) {
       people.push(await a.signIn(`Table person ${String(i)}`, `tables${String(i)}@example.com`));
     }
     const shared = a.app.get<AppConfig>(APP_CONFIG).mongodbUri;
@@ -96,6 +98,15 @@ describe('table jobs and their credits across two API instances', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     throw new Error(`job ${id} never got there`);
+  };
+
+  /** A's concurrency slot of the person is free within the job's heartbeat and a page. */
+  const slotFreed = async (who: SignedIn): Promise<void> => {
+    for (let i = 0; i < 50; i++) {
+      if (a.app.get(ExtractionConcurrency).runningFor(who.userId) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the slot stayed taken');
   };
 
   it('answers a short request with its result and job id, 1 credit a page', async () => {
@@ -200,7 +211,8 @@ describe('table jobs and their credits across two API instances', () => {
     expect(done.result?.tables).toHaveLength(6);
     expect(done.credits).toEqual({ reserved: 6, spent: 6, refunded: 0 });
     expect(await balance(who)).toBe(15 - 6);
-    expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(0);
+    // The slot is freed as the job's end returns, just after its credits are written.
+    await slotFreed(who);
   });
 
   it('cancels a job running on A from B, giving back the pages not read', async () => {
@@ -247,10 +259,46 @@ describe('table jobs and their credits across two API instances', () => {
     });
     expect(await balance(who)).toBe(15);
     // A's runner learns it at its heartbeat and stops; its own end changes nothing.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
-    expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(0);
+    await slotFreed(who);
     expect(await viewAtB(who, jobId)).toMatchObject({ state: 'failed' });
     expect(await balance(who)).toBe(15);
+  });
+
+  it('takes 5 MB from a free person and 30 MB from one with bought credits, refusing more before reading it', async () => {
+    const free = await person();
+    const buyer = await person();
+    await topUp(buyer, 1);
+    const declared = await rawUpload({
+      url: `${a.api}${EXTRACT}`,
+      headers: {
+        cookie: free.browser.cookieHeader(a.api),
+        'content-type': 'application/json',
+        'x-csrf-token': free.csrf,
+      },
+      declaredLength: 20 * MB,
+      total: 20 * MB,
+      chunkBytes: 64 * 1024,
+      intervalMs: 5,
+    }).answer;
+    expect(declared.status).toBe(413);
+    expect(declared.body).toEqual({
+      code: 'IMAGE_SIZE_EXCEED',
+      error: 'File is larger than the 5MB limit of your plan.',
+    });
+    expect(declared.sentAtAnswer).toBeLessThan(MB);
+    document = { pageCount: 1, pageMs: 0 };
+    const sixMb = { file: Buffer.alloc(6 * MB, 0x25).toString('base64'), mode: 'tables' };
+    const refused = await free.post(EXTRACT, sixMb);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ code: 'IMAGE_SIZE_EXCEED' });
+    expect(await balance(free)).toBe(5);
+    const taken = await buyer.post(EXTRACT, sixMb);
+    expect(taken.status).toBe(200);
+    expect(await balance(buyer)).toBe(5);
+    const visitor = await a.visitor();
+    const unsigned = await visitor.post(EXTRACT, { file: FILE, mode: 'tables' });
+    expect(unsigned.status).toBe(401);
+    expect(await unsigned.json()).toMatchObject({ code: 'SIGN_IN_REQUIRED' });
   });
 
   it('forgets a job and its result after its time to live', async () => {
