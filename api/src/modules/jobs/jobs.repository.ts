@@ -12,6 +12,7 @@ export type JobRecord = {
   state: JobState;
   pagesDone: number;
   pagesTotal: number;
+  fileName: string | null;
   instanceId: string;
   leaseUntil: Date;
   holdRef: string | null;
@@ -35,6 +36,7 @@ const toRecord = (doc: JobDoc): JobRecord => ({
   state: doc.state,
   pagesDone: doc.pagesDone ?? 0,
   pagesTotal: doc.pagesTotal ?? 0,
+  fileName: doc.fileName ?? null,
   instanceId: doc.instanceId,
   leaseUntil: doc.leaseUntil,
   holdRef: doc.holdRef ?? null,

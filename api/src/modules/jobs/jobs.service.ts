@@ -81,6 +81,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
     kind: string;
     owner: string;
     pagesTotal: number;
+    fileName?: string | null;
     hold: Hold | null;
     controller: AbortController;
   }): Promise<RunningJob> {
@@ -92,6 +93,7 @@ export class JobsService implements OnApplicationBootstrap, OnModuleDestroy {
       state: 'running',
       pagesDone: 0,
       pagesTotal: input.pagesTotal,
+      fileName: input.fileName ?? null,
       instanceId: INSTANCE_ID,
       leaseUntil: new Date(now + LEASE_MS),
       holdRef: input.hold?.ref ?? null,

@@ -6,7 +6,9 @@ import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { CreditsService } from '../billing/credits.service.js';
 import { ExtractionConcurrency } from '../extraction/extraction-concurrency.js';
 import { JobsService, LEASE_MS } from '../jobs/jobs.service.js';
+import type { SignedInUser } from '../auth/auth.types.js';
 import { TABLES_READER, type TablesReader } from './tables-reader.js';
+import { TablesService } from './tables.service.js';
 import { controllableReader, type ControllableDocument } from './testing/controllable-reader.js';
 
 // The credits and jobs mechanics of POST /api/sheets-extension/extract on the real database,
@@ -24,6 +26,7 @@ const ENV = {
 const FILE = Buffer.from('%PDF-1.7 read by the test double, not parsed').toString('base64');
 const EXTRACT = '/api/sheets-extension/extract';
 const MB = 1024 * 1024;
+const asUser = (who: SignedIn) => ({ id: who.userId }) as SignedInUser;
 
 describe('table jobs and their credits across two API instances', () => {
   let a: SignedInApp;
@@ -129,6 +132,11 @@ describe('table jobs and their credits across two API instances', () => {
     });
     expect(await balance(who)).toBe(3);
     expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(0);
+    // What a download is made of, from the other instance: the cells and the file's name.
+    expect(await b.app.get(TablesService).forDownload(asUser(who), view.jobId)).toEqual({
+      tables: view.result?.tables,
+      fileName: 'a.pdf',
+    });
   });
 
   it('gives back the credit of a page that fails, once', async () => {
@@ -203,6 +211,10 @@ describe('table jobs and their credits across two API instances', () => {
     const running = await viewAtB(who, jobId);
     expect(running).toMatchObject({ jobId, state: 'running', progress: { pagesTotal: 6 } });
     expect(a.app.get(ExtractionConcurrency).runningFor(who.userId)).toBe(1);
+    await expect(b.app.get(TablesService).forDownload(asUser(who), jobId)).rejects.toMatchObject({
+      code: 'JOB_NOT_DONE',
+      status: 409,
+    });
     const theirs = await atB(stranger).get(jobId);
     expect(theirs.status).toBe(404);
     expect(await theirs.json()).toMatchObject({ code: 'JOB_NOT_FOUND' });

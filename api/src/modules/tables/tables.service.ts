@@ -1,10 +1,17 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { addonMaxBytes, type TablesJobAccepted, type TablesJobView } from 'contracts';
+import {
+  addonMaxBytes,
+  type TableView,
+  type TablesJobAccepted,
+  type TablesJobView,
+  type TablesResultView,
+} from 'contracts';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { SignedInUser } from '../auth/auth.types.js';
 import { CreditsService } from '../billing/credits.service.js';
 import type { PageOutcome } from '../extraction/engine/index.js';
+import { jobsErrors } from '../jobs/jobs.errors.js';
 import { JobsService, type RunningJob } from '../jobs/jobs.service.js';
 import { pagesAsked, tablesUpload, type TablesExtractDto } from './dto/tables-extract.dto.js';
 import { jobView, resultView } from './job-view.js';
@@ -76,6 +83,24 @@ export class TablesService implements OnModuleInit {
     return this.jobs.cancel(id, user.id).then(jobView);
   }
 
+  /**
+   * What a download of the owner's finished job is made from: its tables (an invoice's line
+   * items after them) and the name the file was sent with. JOB_NOT_DONE before it is done.
+   */
+  async forDownload(
+    user: SignedInUser,
+    id: string,
+  ): Promise<{ tables: TableView[]; fileName: string | null }> {
+    const job = await this.jobs.get(id, user.id);
+    const result = job.state === 'done' ? (job.result as TablesResultView | null) : null;
+    if (!result) throw jobsErrors.notDone();
+    const lineItems = result.invoice?.lineItems;
+    return {
+      tables: lineItems ? [...result.tables, lineItems] : result.tables,
+      fileName: job.fileName,
+    };
+  }
+
   private async run(
     user: SignedInUser,
     dto: TablesExtractDto,
@@ -119,6 +144,7 @@ export class TablesService implements OnModuleInit {
             kind: TABLES_JOB,
             owner: user.id,
             pagesTotal: pageList.length,
+            fileName: dto.fileName ?? null,
             hold,
             controller,
           });

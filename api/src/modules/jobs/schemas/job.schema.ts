@@ -29,6 +29,10 @@ export class Job {
   @Prop({ type: Number, default: 0 })
   pagesTotal: number;
 
+  /** The name the file was sent with (downloads are named after it); null when none. */
+  @Prop({ type: String, default: null })
+  fileName: string | null;
+
   /** The API instance running it (usage.repository.ts INSTANCE_ID). */
   @Prop({ type: String, required: true })
   instanceId: string;
