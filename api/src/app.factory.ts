@@ -16,6 +16,7 @@ import {
 } from './common/http/body-parsing.js';
 import { setupSessions } from './modules/auth/session.setup.js';
 import { extractUploadRoute } from './modules/extraction/extract-upload.js';
+import { tablesUploadRoute } from './modules/tables/tables-upload.js';
 import { MESSAGE_FORM_BODY } from './modules/messages/form-body-limit.js';
 import { RAZORPAY_WEBHOOK_ROUTE } from './modules/payments/razorpay/razorpay.controller.js';
 import { LEMONSQUEEZY_WEBHOOK_ROUTE } from './modules/payments/lemonsqueezy/lemonsqueezy.controller.js';
@@ -100,7 +101,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   setupWebhookBodies(app, WEBHOOK_ROUTES);
   setupSessions(app, config);
   setupBodyParsing(app, {
-    uploads: [extractUploadRoute(app)],
+    uploads: [extractUploadRoute(app), tablesUploadRoute(app)],
     limits: [MESSAGE_FORM_BODY],
     uploadTimeoutMs: config.http.requestTimeoutMs,
   });

@@ -14,6 +14,7 @@ import { ExtractionModule } from './modules/extraction/extraction.module.js';
 import { HealthModule } from './modules/health/health.module.js';
 import { MessagesModule } from './modules/messages/messages.module.js';
 import { PaymentsModule } from './modules/payments/payments.module.js';
+import { TablesModule } from './modules/tables/tables.module.js';
 
 @Module({})
 export class AppModule {
@@ -46,6 +47,7 @@ export class AppModule {
         ExtractionModule,
         MessagesModule,
         PaymentsModule,
+        TablesModule,
       ],
       providers: [
         { provide: APP_FILTER, useValue: new AllExceptionsFilter() },

@@ -32,6 +32,14 @@ export const AUTH_ERROR_CODES = [
 
 export const MESSAGE_ERROR_CODES = ['TOO_MANY_MESSAGES', 'MESSAGE_NOT_FOUND'] as const;
 
+/** The add-on's table reader and its jobs (POST /api/sheets-extension/extract). */
+export const TABLES_ERROR_CODES = [
+  /** No job with that id belongs to the signed-in person (or it expired). */
+  'JOB_NOT_FOUND',
+  /** The job has not finished (or did not succeed): there is nothing to download. */
+  'JOB_NOT_DONE',
+] as const;
+
 /** Plans, entitlements and add-on credits. */
 export const BILLING_ERROR_CODES = [
   'NOT_ENOUGH_CREDITS',
@@ -85,6 +93,7 @@ export const HTTP_ERROR_CODES = [
 export type ExtractionErrorCode = (typeof EXTRACTION_ERROR_CODES)[number];
 export type AuthErrorCode = (typeof AUTH_ERROR_CODES)[number];
 export type MessageErrorCode = (typeof MESSAGE_ERROR_CODES)[number];
+export type TablesErrorCode = (typeof TABLES_ERROR_CODES)[number];
 export type BillingErrorCode = (typeof BILLING_ERROR_CODES)[number];
 export type PaymentErrorCode = (typeof PAYMENT_ERROR_CODES)[number];
 export type HttpErrorCode = (typeof HTTP_ERROR_CODES)[number];
@@ -92,6 +101,7 @@ export type ErrorCode =
   | ExtractionErrorCode
   | AuthErrorCode
   | MessageErrorCode
+  | TablesErrorCode
   | BillingErrorCode
   | PaymentErrorCode
   | HttpErrorCode;
@@ -100,6 +110,7 @@ export const ERROR_CODES: readonly ErrorCode[] = [
   ...EXTRACTION_ERROR_CODES,
   ...AUTH_ERROR_CODES,
   ...MESSAGE_ERROR_CODES,
+  ...TABLES_ERROR_CODES,
   ...BILLING_ERROR_CODES,
   ...PAYMENT_ERROR_CODES,
   ...HTTP_ERROR_CODES,

@@ -10,3 +10,4 @@ export * from './messages.js';
 export * from './languages.js';
 export * from './remotes.js';
 export * from './runtime-config.js';
+export * from './tables.js';

@@ -60,6 +60,7 @@ describe('loadConfig', () => {
       messageLimits: { perIp: 10, perUser: 5, windowMs: 600_000 },
       extractLimits: { perUser: 30, perIp: 60, windowMs: 60_000, concurrentPerUser: 2 },
       ipLimitsPerMinute: { signIn: 60, health: 120, webhook: 600 },
+      jobs: { ttlMs: 3_600_000, tablesSyncMaxPages: 3 },
       userLimitsPerMinute: { payment: 10 },
       http: { requestTimeoutMs: 300_000, headersTimeoutMs: 20_000 },
       billing: expect.objectContaining({

@@ -73,6 +73,15 @@ const schema = z.object({
   EXTRACT_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(60),
   EXTRACT_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   EXTRACT_CONCURRENT_PER_USER: z.coerce.number().int().min(1).max(100).default(2),
+  /** How long a finished job (its state and result, never its file) stays readable. */
+  JOB_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(7 * 24 * 3600)
+    .default(3600),
+  /** Table requests of more pages answer 202 with a job id and run in the background. */
+  TABLES_SYNC_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(3),
   SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(60),
   HEALTH_LIMIT_PER_IP: z.coerce.number().int().min(1).max(10_000).default(120),
   WEBHOOK_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(600),
@@ -121,6 +130,8 @@ export type AppConfig = {
   messageLimits: { perIp: number; perUser: number; windowMs: number };
   /** POST /api/extract attempts per user and per IP in each window; extractions at once per user. */
   extractLimits: { perUser: number; perIp: number; windowMs: number; concurrentPerUser: number };
+  /** Jobs (modules/jobs): how long one is kept; table requests answered at once up to this size. */
+  jobs: { ttlMs: number; tablesSyncMaxPages: number };
   /**
    * Requests per client IP and minute: sign-in (/auth/google, its callback, set-redirect and
    * logout), /api/health, and deliveries to the payment webhooks.
@@ -266,6 +277,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       windowMs: c.EXTRACT_LIMIT_WINDOW_SECONDS * 1000,
       concurrentPerUser: c.EXTRACT_CONCURRENT_PER_USER,
     },
+    jobs: { ttlMs: c.JOB_TTL_SECONDS * 1000, tablesSyncMaxPages: c.TABLES_SYNC_MAX_PAGES },
     ipLimitsPerMinute: {
       signIn: c.SIGN_IN_LIMIT_PER_IP,
       health: c.HEALTH_LIMIT_PER_IP,

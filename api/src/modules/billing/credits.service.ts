@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
+import type { Allowance, Hold } from '../../common/allowance/allowance.js';
 import { BILLING_CONFIG } from '../../config/app-config.js';
 import type { BillingConfig } from '../../config/billing-catalogue.js';
 import { billingErrors } from './billing.errors.js';
@@ -10,6 +11,10 @@ import { currentDefaultBalance, type AllowanceRule } from './entitlements-view.j
 
 export type CreditBalances = { defaultBalance: number; topUpBalance: number };
 
+// Closed holds remembered per person: a repeat of a commit or refund comes within the same job's
+// life (seconds, at most its lease), long before fifty newer holds of that person are closed.
+const CLOSED_HOLDS_KEPT = 50;
+
 /**
  * The add-on's credits (spec §9): credits shown = topUpBalance + defaultBalance. defaultBalance
  * is the calendar month's allowance (5 free, or the subscription's 100/500/1000), renewed by the
@@ -19,7 +24,7 @@ export type CreditBalances = { defaultBalance: number; topUpBalance: number };
  * last credit leave exactly one winner.
  */
 @Injectable()
-export class CreditsService {
+export class CreditsService implements Allowance {
   constructor(
     @Inject(BILLING_CONFIG) private readonly config: BillingConfig,
     private readonly repository: EntitlementsRepository,
@@ -53,6 +58,73 @@ export class CreditsService {
       };
       return { next, result: pick(next) };
     });
+  }
+
+  /**
+   * The allowance shape (common/allowance): takes `amount` credits for the work `ref` as `spend`
+   * does (the month's allowance first), keeping them as an open hold in the same revision, so
+   * of parallel reservations of the last credits exactly as many win as there were credits.
+   */
+  async reserve(userId: string, amount: number, ref: string): Promise<Hold> {
+    if (!Number.isInteger(amount) || amount < 1) throw new RangeError('amount: whole, >= 1');
+    const now = new Date();
+    return this.repository.change(userId, this.initial(now), (current) => {
+      const open = current.creditHolds.find((hold) => hold.ref === ref);
+      if (open) return { next: null, result: { userId, ref, amount: held(open) } };
+      if (current.closedHolds.includes(ref)) throw new RangeError(`hold ${ref} already closed`);
+      const balance = this.thisMonth(current, now);
+      if (balance.defaultBalance + balance.topUpBalance < amount) {
+        throw billingErrors.notEnoughCredits();
+      }
+      const fromDefault = Math.min(balance.defaultBalance, amount);
+      const fromTopUp = amount - fromDefault;
+      const next = {
+        ...balance,
+        defaultBalance: balance.defaultBalance - fromDefault,
+        topUpBalance: balance.topUpBalance - fromTopUp,
+        creditHolds: [
+          ...current.creditHolds,
+          { ref, fromDefault, fromTopUp, month: monthOf(now), at: now },
+        ],
+      };
+      return { next, result: { userId, ref, amount } };
+    });
+  }
+
+  /**
+   * Closes the hold: `used` credits stay spent, the others go back, bought credits first (the
+   * used ones count as taken from the allowance, as spending takes it first); the month's part
+   * goes back only within its month, whose allowance it was. A closed or unknown ref: nothing.
+   */
+  async commit(hold: Pick<Hold, 'userId' | 'ref'>, used: number): Promise<void> {
+    if (!Number.isInteger(used) || used < 0) throw new RangeError('used: whole, >= 0');
+    const now = new Date();
+    await this.repository.change(hold.userId, this.initial(now), (current) => {
+      const open = current.creditHolds.find((h) => h.ref === hold.ref);
+      if (!open) return { next: null, result: undefined };
+      const giveBack = Math.max(0, held(open) - used);
+      const toTopUp = Math.min(open.fromTopUp, giveBack);
+      const balance = this.thisMonth(current, now);
+      const toDefault = open.month === balance.balanceMonth ? giveBack - toTopUp : 0;
+      const next = {
+        ...balance,
+        defaultBalance: balance.defaultBalance + toDefault,
+        topUpBalance: balance.topUpBalance + toTopUp,
+        creditHolds: current.creditHolds.filter((h) => h.ref !== hold.ref),
+        closedHolds: [...current.closedHolds, hold.ref].slice(-CLOSED_HOLDS_KEPT),
+      };
+      return { next, result: undefined };
+    });
+  }
+
+  /** Closes the hold giving every credit back: the work delivered nothing. */
+  refund(hold: Pick<Hold, 'userId' | 'ref'>): Promise<void> {
+    return this.commit(hold, 0);
+  }
+
+  /** What the person can spend now, holds taken out (they are already deducted). */
+  available(userId: string): Promise<CreditBalances> {
+    return this.balances(userId, new Date());
   }
 
   /** Bought credits, added once per order however often the provider reports it. */
@@ -198,6 +270,9 @@ export class CreditsService {
     };
   }
 }
+
+const held = (hold: { fromDefault: number; fromTopUp: number }): number =>
+  hold.fromDefault + hold.fromTopUp;
 
 const pick = ({ defaultBalance, topUpBalance }: CreditBalances): CreditBalances => ({
   defaultBalance,

@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { Model, mongo } from 'mongoose';
 import { BatchedReads } from '../../common/db/batched-reads.js';
 import { isDuplicateKey } from '../../common/db/duplicate-key.js';
-import type { SeenRef } from './entitlements.js';
+import type { CreditHold, SeenRef } from './entitlements.js';
 import { NO_ENTITLEMENTS, type StoredEntitlements } from './entitlements-view.js';
 import { Entitlement } from './schemas/entitlement.schema.js';
 
@@ -14,6 +14,10 @@ export type Snapshot = StoredEntitlements & {
   addonSeen: SeenRef[];
   appliedOrders: string[];
   allowanceRefs: string[];
+  /** Credits reserved for work still running (credits.service.ts, the allowance shape). */
+  creditHolds: CreditHold[];
+  /** The refs of the latest holds closed, so a late repeat of one reopens nothing. */
+  closedHolds: string[];
   migratedFrom: Record<string, unknown> | null;
 };
 
@@ -30,6 +34,8 @@ export const firstSnapshot = (month: string, freeCredits: number): Snapshot => (
   addonSeen: [],
   appliedOrders: [],
   allowanceRefs: [],
+  creditHolds: [],
+  closedHolds: [],
   migratedFrom: null,
 });
 
@@ -45,6 +51,8 @@ const toSnapshot = (doc: Doc): Snapshot => ({
   addonSeen: doc.addonSeen ?? [],
   appliedOrders: doc.appliedOrders ?? [],
   allowanceRefs: doc.allowanceRefs ?? [],
+  creditHolds: doc.creditHolds ?? [],
+  closedHolds: doc.closedHolds ?? [],
   migratedFrom: doc.migratedFrom ?? null,
 });
 

@@ -28,6 +28,19 @@ export type Term = {
 };
 
 /** What is known of one payment or subscription, even before (or without) it being current. */
+/**
+ * Credits reserved for one piece of add-on work (a table job), under its ref: how many came from
+ * the month's allowance (valid for `month` only) and how many from bought credits, so those not
+ * used go back where they came from.
+ */
+export type CreditHold = {
+  ref: string;
+  fromDefault: number;
+  fromTopUp: number;
+  month: string;
+  at: Date;
+};
+
 export type SeenRef = {
   ref: string;
   at: Date;

@@ -9,6 +9,7 @@ import { DailyUsage, DailyUsageSchema } from './schemas/daily-usage.schema.js';
 import { ExtractionRecord, ExtractionRecordSchema } from './schemas/extraction-record.schema.js';
 import { ExtractionSlot, ExtractionSlotSchema } from './schemas/extraction-slot.schema.js';
 import { FeedbackBonus, FeedbackBonusSchema } from './schemas/feedback-bonus.schema.js';
+import { DailySlotAllowance } from './daily-slot-allowance.js';
 import { UsageRepository } from './usage.repository.js';
 import { UsageService } from './usage.service.js';
 
@@ -30,8 +31,9 @@ import { UsageService } from './usage.service.js';
     ExtractionConcurrency,
     ExtractionService,
     UsageRepository,
+    DailySlotAllowance,
     UsageService,
   ],
-  exports: [UsageService],
+  exports: [UsageService, engineProvider, ExtractionConcurrency],
 })
 export class ExtractionModule {}

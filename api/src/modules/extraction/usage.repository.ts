@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import os from 'node:os';
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isDuplicateKey } from '../../common/db/duplicate-key.js';
+import { INSTANCE_ID } from '../../common/process/instance-id.js';
 import { DailyUsage } from './schemas/daily-usage.schema.js';
 import { FeedbackBonus } from './schemas/feedback-bonus.schema.js';
 import { ExtractionRecord } from './schemas/extraction-record.schema.js';
@@ -12,8 +11,7 @@ import { ExtractionSlot } from './schemas/extraction-slot.schema.js';
 /** A taken extraction, to give back if the work fails. */
 export type Reservation = { id: string; userId: string; day: string; allowance: number };
 
-/** This process among the API instances sharing the database (held slots name it). */
-export const INSTANCE_ID = `${os.hostname()}:${String(process.pid)}:${randomUUID().slice(0, 8)}`;
+export { INSTANCE_ID };
 
 @Injectable()
 export class UsageRepository {
@@ -77,6 +75,30 @@ export class UsageRepository {
   async refundExtraction(reservation: Reservation): Promise<void> {
     await this.slots.deleteOne({ _id: reservation.id }).exec();
     await this.summarise(reservation.userId, reservation.day, reservation.allowance);
+  }
+
+  /**
+   * Closes a held slot (daily-slot-allowance.ts): `used` keeps it counted and no longer held, as
+   * recordExtraction does; otherwise it is given back. Only a held slot changes, so a repeat of
+   * either, or one after the other, changes nothing.
+   */
+  async closeSlot(slotId: string, used: boolean, dailyAllowance: number): Promise<void> {
+    if (used) {
+      await this.slots
+        .updateOne(
+          { _id: slotId, state: 'held' },
+          { $set: { state: 'recorded' }, $unset: { heldBy: 1, heldAt: 1 } },
+        )
+        .exec();
+      return;
+    }
+    const slot = await this.slots.findOneAndDelete({ _id: slotId, state: 'held' }).lean().exec();
+    if (slot) await this.summarise(slot.userId, slot.day, dailyAllowance);
+  }
+
+  /** Writes the record of a finished extraction (its slot, if any, is closed apart). */
+  async writeRecord(record: ExtractionRecord & { userId: string }): Promise<void> {
+    await this.records.create(record);
   }
 
   /** Adds extractions for the day (the first text-OCR feedback grants 5). */

@@ -2,17 +2,17 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs
 import type { SignedInUser } from '../auth/auth.types.js';
 import type { UserRecord } from '../users/users.service.js';
 import { UsersService } from '../users/users.service.js';
-import { UsageRepository, type Reservation } from './usage.repository.js';
+import type { Hold } from '../../common/allowance/allowance.js';
+import { DomainError } from '../../common/errors/domain-error.js';
+import { DailySlotAllowance, FREE_DAILY_EXTRACTIONS, utcDay } from './daily-slot-allowance.js';
+import { UsageRepository } from './usage.repository.js';
 import type { ExtractionRecord } from './schemas/extraction-record.schema.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
 
-/** Free extractions per UTC day (spec §6). */
-export const FREE_DAILY_EXTRACTIONS = 5;
+export { FREE_DAILY_EXTRACTIONS };
 /** Extra extractions for the day granted by a user's first text-OCR feedback (spec §6). */
 export const FEEDBACK_BONUS = 5;
-
-const utcDay = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 /**
  * The extraction allowance: the free plan's daily slots, their refunds, the record of each
@@ -25,6 +25,7 @@ export class UsageService implements OnApplicationBootstrap {
 
   constructor(
     private readonly usage: UsageRepository,
+    private readonly daily: DailySlotAllowance,
     private readonly users: UsersService,
     @Inject(EXTRACTION_ENGINE) private readonly engine: Pick<ExtractionEngine, 'maxJobMs'>,
   ) {}
@@ -46,28 +47,34 @@ export class UsageService implements OnApplicationBootstrap {
   }
 
   /** Takes one of today's extractions: null for premium (nothing to take), or 'limit-reached'. */
-  async reserve(user: SignedInUser): Promise<Reservation | null | 'limit-reached'> {
+  async reserve(user: SignedInUser): Promise<Hold | null | 'limit-reached'> {
     if (user.isPremium) return null;
-    const reservation = await this.usage.reserveExtraction(
-      user.id,
-      utcDay(),
-      FREE_DAILY_EXTRACTIONS,
-    );
-    return reservation ?? 'limit-reached';
+    try {
+      return await this.daily.reserve(user.id, 1, 'text-extraction');
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'DAILY_LIMIT_REACHED') {
+        return 'limit-reached';
+      }
+      throw error;
+    }
   }
 
   /** Gives back an extraction whose processing failed: failures do not count. */
-  async refund(reservation: Reservation | null): Promise<void> {
-    if (reservation) await this.usage.refundExtraction(reservation);
+  async refund(hold: Hold | null): Promise<void> {
+    if (hold) await this.daily.refund(hold);
   }
 
-  /** Records a finished extraction and settles its slot (no longer held). */
+  /**
+   * Settles a finished extraction's slot (counted, no longer held), then records it: a process
+   * dying between the two leaves a counted extraction without its record, never a free one.
+   */
   async record(
     user: SignedInUser,
-    reservation: Reservation | null,
+    hold: Hold | null,
     record: Omit<ExtractionRecord, 'userId'>,
   ): Promise<void> {
-    await this.usage.recordExtraction({ ...record, userId: user.id }, reservation);
+    if (hold) await this.daily.commit(hold, 1);
+    await this.usage.writeRecord({ ...record, userId: user.id });
   }
 
   /**

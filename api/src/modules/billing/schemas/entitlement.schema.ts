@@ -1,6 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Schema as MongooseSchema } from 'mongoose';
-import type { SeenRef, Term } from '../entitlements.js';
+import type { CreditHold, SeenRef, Term } from '../entitlements.js';
 
 /**
  * A person's plans and add-on credits (spec §3), owned by the billing module; the users module
@@ -54,6 +54,14 @@ export class Entitlement {
   /** Add-on subscriptions whose first month's allowance was given (each once). */
   @Prop({ type: [String], default: [] })
   allowanceRefs: string[];
+
+  /** Credits reserved for add-on work still running, each under its ref (credits.service.ts). */
+  @Prop({ type: [MongooseSchema.Types.Mixed], default: [] })
+  creditHolds: CreditHold[];
+
+  /** The refs of the latest closed holds: a repeated commit or refund of one changes nothing. */
+  @Prop({ type: [String], default: [] })
+  closedHolds: string[];
 
   /** The plan fields this person's user document carried before they moved here, as they were. */
   @Prop({ type: MongooseSchema.Types.Mixed, default: null })

@@ -26,6 +26,7 @@ export type { TypedCell } from './tables/export.js';
 export type {
   FoundTable,
   InvoiceResult,
+  PageOutcome,
   PageRange,
   TablesMode,
   TablesRequest,

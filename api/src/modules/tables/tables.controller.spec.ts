@@ -1,0 +1,139 @@
+import { jest } from '@jest/globals';
+import { ValidationPipe, type INestApplication } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { NextFunction, Request, Response } from 'express';
+import request from 'supertest';
+import type { App } from 'supertest/types.js';
+import type { TablesJobView } from 'contracts';
+import { AllExceptionsFilter } from '../../common/errors/all-exceptions.filter.js';
+import { RateLimitGuard } from '../../common/throttling/rate-limit.js';
+import type { SignedInUser } from '../auth/auth.types.js';
+import { ExtractionConcurrency } from '../extraction/extraction-concurrency.js';
+import { TablesController } from './tables.controller.js';
+import { TablesService } from './tables.service.js';
+
+// The controller's contract (conventions: one controller, its service mocked): which routes are
+// guarded, the exact 400s of bad input, and that the service's status goes out. Behaviour with
+// the real database is tables-jobs.e2e-spec.ts.
+const JOB = '0b7f6d7e-0c36-4c5b-9a57-58d6f0f5e0a1';
+const USER = { id: 'user-1' } as SignedInUser;
+
+describe('TablesController contract', () => {
+  let app: INestApplication<App>;
+  let signedIn = true;
+  const tables = {
+    start: jest.fn<TablesService['start']>(),
+    get: jest.fn<TablesService['get']>(),
+    cancel: jest.fn<TablesService['cancel']>(),
+  };
+  const release = jest.fn();
+
+  beforeAll(async () => {
+    const module = await Test.createTestingModule({
+      controllers: [TablesController],
+      providers: [
+        { provide: TablesService, useValue: tables },
+        { provide: ExtractionConcurrency, useValue: { holdForJob: () => release } },
+      ],
+    })
+      .overrideGuard(RateLimitGuard)
+      .useValue({ canActivate: () => true })
+      .compile();
+    app = module.createNestApplication<INestApplication<App>>();
+    app.use((req: Request, _res: Response, next: NextFunction) => {
+      if (signedIn) req.user = USER;
+      next();
+    });
+    app.useGlobalPipes(
+      new ValidationPipe({ whitelist: true, forbidNonWhitelisted: true, transform: true }),
+    );
+    app.useGlobalFilters(new AllExceptionsFilter());
+    await app.init();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+  beforeEach(() => {
+    signedIn = true;
+    jest.clearAllMocks();
+  });
+
+  const post = (body: unknown) =>
+    request(app.getHttpServer())
+      .post('/api/sheets-extension/extract')
+      .send(body as object);
+
+  it.each([
+    ['get', () => request(app.getHttpServer()).get(`/api/sheets-extension/jobs/${JOB}`)],
+    ['delete', () => request(app.getHttpServer()).delete(`/api/sheets-extension/jobs/${JOB}`)],
+    ['post', () => post({ file: 'AAAA', mode: 'tables' })],
+  ])('refuses %s without a signed-in person, calling nothing', async (_verb, send) => {
+    signedIn = false;
+    const response = await send();
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ code: 'SIGN_IN_REQUIRED' });
+    expect(tables.start).not.toHaveBeenCalled();
+    expect(tables.get).not.toHaveBeenCalled();
+    expect(tables.cancel).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [{ mode: 'tables' }, 'file is required (the file as base64)'],
+    [{ file: 'AAAA', mode: 'csv' }, 'mode must be one of: tables, invoice'],
+    [{ file: 'AAAA', mode: 'tables', page: 0 }, 'page must not be less than 1'],
+    [
+      { file: 'AAAA', mode: 'tables', pages: { first: 1, last: 'x' } },
+      'pages.last must be an integer number',
+    ],
+    [{ file: 'AAAA', mode: 'tables', userId: 'someone' }, 'property userId should not exist'],
+  ])('answers 400 to %j: %s', async (body, message) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((response.body as { error: string }).error).toContain(message);
+    expect(tables.start).not.toHaveBeenCalled();
+  });
+
+  it('answers 400 to a job id that is not a UUID, before the service', async () => {
+    const response = await request(app.getHttpServer()).get('/api/sheets-extension/jobs/1');
+    expect(response.status).toBe(400);
+    expect(tables.get).not.toHaveBeenCalled();
+  });
+
+  it("sends the service's status: 202 with the job id for a long file", async () => {
+    tables.start.mockResolvedValue({ status: 202, body: { jobId: JOB } });
+    const response = await post({
+      file: 'AAAA',
+      fileName: 'x.pdf',
+      pages: { first: 1, last: 9 },
+      mode: 'invoice',
+    });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ jobId: JOB });
+    expect(tables.start).toHaveBeenCalledWith(
+      USER,
+      expect.objectContaining({ pages: { first: 1, last: 9 }, mode: 'invoice' }),
+      release,
+    );
+  });
+
+  it('reads and cancels a job as the signed-in person', async () => {
+    const view = (state: 'running' | 'cancelled'): TablesJobView => ({
+      jobId: JOB,
+      state,
+      progress: { pagesDone: 1, pagesTotal: 4 },
+      credits: { reserved: 4, spent: 1, refunded: 0 },
+    });
+    tables.get.mockResolvedValue(view('running'));
+    tables.cancel.mockResolvedValue(view('cancelled'));
+    expect(
+      (await request(app.getHttpServer()).get(`/api/sheets-extension/jobs/${JOB}`)).body,
+    ).toEqual(view('running'));
+    const cancelled = await request(app.getHttpServer()).delete(
+      `/api/sheets-extension/jobs/${JOB}`,
+    );
+    expect(cancelled.status).toBe(200);
+    expect(tables.get).toHaveBeenCalledWith(USER, JOB);
+    expect(tables.cancel).toHaveBeenCalledWith(USER, JOB);
+  });
+});

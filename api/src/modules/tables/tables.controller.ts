@@ -1,0 +1,64 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Req,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
+import type { Request, Response } from 'express';
+import type { TablesJobAccepted, TablesJobView } from 'contracts';
+import { RateLimit } from '../../common/throttling/rate-limit.js';
+import type { SignedInUser } from '../auth/auth.types.js';
+import { CurrentUser } from '../auth/current-user.decorator.js';
+import { SignedInGuard } from '../auth/signed-in.guard.js';
+import { ExtractionConcurrency } from '../extraction/extraction-concurrency.js';
+import { TablesExtractDto } from './dto/tables-extract.dto.js';
+import { TablesService } from './tables.service.js';
+
+/** The spreadsheet add-on's table reader (the wire keeps the spec's `sheets-extension`). */
+@Controller('api/sheets-extension')
+@UseGuards(SignedInGuard)
+export class TablesController {
+  constructor(
+    private readonly tables: TablesService,
+    private readonly concurrency: ExtractionConcurrency,
+  ) {}
+
+  /** 200 with the job view (its result included) up to the sync page count; 202 `{ jobId }` above. */
+  @Post('extract')
+  @RateLimit('extract') // the same attempts per user and address as text: reading is the cost
+  async extract(
+    @CurrentUser() user: SignedInUser,
+    @Body() dto: TablesExtractDto,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ): Promise<TablesJobView | TablesJobAccepted> {
+    // The slot the upload gate took is held until the job ends, however the request ends.
+    const release = this.concurrency.holdForJob(req);
+    const answer = await this.tables.start(user, dto, release);
+    res.status(answer.status);
+    return answer.body;
+  }
+
+  @Get('jobs/:id')
+  job(
+    @CurrentUser() user: SignedInUser,
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+  ): Promise<TablesJobView> {
+    return this.tables.get(user, id);
+  }
+
+  /** Cancels a running job: the pages not read are given back. */
+  @Delete('jobs/:id')
+  cancel(
+    @CurrentUser() user: SignedInUser,
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+  ): Promise<TablesJobView> {
+    return this.tables.cancel(user, id);
+  }
+}
