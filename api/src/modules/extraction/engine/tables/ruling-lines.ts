@@ -271,6 +271,16 @@ function acrossOf(group: Piece[]): number {
 
 const round1 = (v: number) => Math.round(v * 10) / 10;
 
+// Beside a rule, its paper is the median grey of a strip this wide (px beyond the painted
+// part), in blocks this long along the rule (so that a photo's light may vary along it).
+const PAPER_STRIP = 4;
+const PAPER_BLOCK = 12;
+
+function median(values: number[]): number {
+  values.sort((a, b) => a - b);
+  return values[values.length >> 1] ?? 255;
+}
+
 /** The ruling lines of a page, and the page with them painted out. */
 export function findRulingLines(image: GreyImage): FoundLines {
   const { width, height } = image;
@@ -287,15 +297,42 @@ export function findRulingLines(image: GreyImage): FoundLines {
   const lines: RulingLine[] = [];
   const { data } = image;
   const erased = Uint8Array.from(data);
-  // A rule's pixels (and one either side, its soft edge) take the paper's grey just beyond it,
-  // the lighter of the two sides (a letter may touch one): painted white on a grey photo, the
-  // rule's outline stayed, and Tesseract read it as letters.
-  // (The vertical rules' sides are read after the horizontal ones are painted out, so that
-  // where rules cross, paper is found.)
+  // A rule's pixels (and HALO either side, its soft edge) take the paper's grey beside it: the
+  // lighter of the median greys of a strip on either side, block by block. (Painted white on a
+  // grey photo, the rule's outline stayed and Tesseract read it as letters; painted pixel by
+  // pixel with the lightest pixel beside it, letters close to a rule in rows of small print,
+  // and a shaded row's edge, were copied into streaks that cost a real page most of a column.)
+  // The vertical rules' sides are read after the horizontal ones are painted out, so that
+  // where rules cross, paper is found.
   const grey = (x: number, y: number) =>
     x >= 0 && y >= 0 && x < width && y < height ? (erased[y * width + x] ?? 255) : 255;
-  const paint = (x: number, y: number, paper: number) => {
+  let paper = 255;
+  const paint = (x: number, y: number) => {
     if (x >= 0 && y >= 0 && x < width && y < height) erased[y * width + x] = paper;
+  };
+  /**
+   * One run painted out, block by block along it: each block takes the lighter of the median
+   * greys of the strips beside it (`at(along, ±d)`), and `set(along, d)` paints it.
+   */
+  const paintRun = (
+    run: Run,
+    beyond: number,
+    at: (along: number, d: number) => number,
+    set: (along: number, d: number) => void,
+  ) => {
+    for (let start = run.from - HALO; start <= run.to + HALO; start += PAPER_BLOCK) {
+      const end = Math.min(start + PAPER_BLOCK - 1, run.to + HALO);
+      const before: number[] = [];
+      const after: number[] = [];
+      for (let along = start; along <= end; along++)
+        for (let d = beyond; d < beyond + PAPER_STRIP; d++) {
+          before.push(at(along, -d));
+          after.push(at(along, d));
+        }
+      paper = Math.max(median(before), median(after));
+      for (let along = start; along <= end; along++)
+        for (let d = -HALO; d <= HALO; d++) set(along, d);
+    }
   };
   for (const group of horizontal) {
     const y = round1(acrossOf(group));
@@ -308,10 +345,12 @@ export function findRulingLines(image: GreyImage): FoundLines {
     for (const { runs, thickness } of group) {
       const beyond = Math.ceil(thickness) + HALO + 1;
       for (const run of runs)
-        for (let x = run.from - HALO; x <= run.to + HALO; x++) {
-          const paper = Math.max(grey(x, run.row - beyond), grey(x, run.row + beyond));
-          for (let dy = -HALO; dy <= HALO; dy++) paint(x, run.row + dy, paper);
-        }
+        paintRun(
+          run,
+          beyond,
+          (along, d) => grey(along, run.row + d),
+          (along, d) => paint(along, run.row + d),
+        );
     }
   }
   for (const group of vertical) {
@@ -326,10 +365,12 @@ export function findRulingLines(image: GreyImage): FoundLines {
     for (const { runs, thickness } of group) {
       const beyond = Math.ceil(thickness) + HALO + 1;
       for (const run of runs)
-        for (let y = run.from - HALO; y <= run.to + HALO; y++) {
-          const paper = Math.max(grey(run.row - beyond, y), grey(run.row + beyond, y));
-          for (let dx = -HALO; dx <= HALO; dx++) paint(run.row + dx, y, paper);
-        }
+        paintRun(
+          run,
+          beyond,
+          (along, d) => grey(run.row + d, along),
+          (along, d) => paint(run.row + d, along),
+        );
     }
   }
   return { lines, erased };
