@@ -21,6 +21,8 @@ export type TablePage = {
 export type TableOptions = {
   /** Draw the grid (a ruled table) or not (the same cells, aligned only). */
   ruled: boolean;
+  /** Shade every other row grey (the header and odd rows), as many printed tables do. */
+  banded?: boolean;
 };
 
 const DPI = 200;
@@ -62,6 +64,15 @@ export async function tablePage(cells: string[][], options: TableOptions): Promi
   );
   put(LEFT, (ys.at(-1) ?? 0) + 110, 'Orders placed after the twentieth are counted next month.');
   const rules: string[] = [];
+  const bands = options.banded
+    ? ys
+        .slice(0, -1)
+        .filter((_, r) => r % 2 === 0)
+        .map(
+          (y) =>
+            `<rect x="${String(xs[0])}" y="${String(y)}" width="${String((xs.at(-1) ?? 0) - (xs[0] ?? 0))}" height="${String(ROW)}" fill="#bdbdbd"/>`,
+        )
+    : [];
   if (options.ruled) {
     const [x0, x1, y0, y1] = [xs[0] ?? 0, xs.at(-1) ?? 0, ys[0] ?? 0, ys.at(-1) ?? 0];
     for (const x of xs)
@@ -75,7 +86,7 @@ export async function tablePage(cells: string[][], options: TableOptions): Promi
   }
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${String(PAGE.width)}" height="${String(PAGE.height)}">` +
-    `<rect width="100%" height="100%" fill="#ffffff"/>` +
+    `<rect width="100%" height="100%" fill="#ffffff"/>${bands.join('')}` +
     `<g stroke="#000000" stroke-width="3">${rules.join('')}</g>` +
     `<g fill="#000000">${text.join('')}</g></svg>`;
   const image = await sharp(Buffer.from(svg)).greyscale().png().toBuffer();
