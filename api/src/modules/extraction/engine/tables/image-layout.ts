@@ -15,7 +15,10 @@ export type ImageLayoutOptions = {
   /** The page number (an image is page 1; a PDF page rendered here, its number). */
   page: number;
   maxPixels: number;
-  /** A scanned page: levelled when fed in askew. */
+  /**
+   * A scanned page. Accepted as the text reader takes it, but every page here is measured for
+   * skew and levelled (rules are found along the image's axes only), so it changes nothing yet.
+   */
   scan?: boolean;
   /** A camera photo: a page seen at a slant on a table is straightened first. */
   photo?: boolean;
@@ -23,18 +26,18 @@ export type ImageLayoutOptions = {
   signal?: AbortSignal;
 };
 
-// Tesseract's page segmentation for tables, read with the rules painted out. Measured on the
-// specs' order table (28 words in its 24 cells), words of the table read exactly:
-//   with its rules, clean page:   psm 3: 12, 4: 4, 6: 0, 11: 0, 12: 3 (rules read as letters);
-//   painted out, clean page:      psm 3, 4, 6: 28; 11, 12: 25 (single-digit cells lost);
-//   painted out, scan (1°, JPEG): psm 3: 23 (a column lost), 4: 27, 6: 27, 11, 12: 25;
-//   painted out, photo:           psm 3, 4, 6: 28; 11, 12: 25.
-// And on two real ruled pages (Tabula's test PDFs rendered at 200 dpi), words of the PDF's own
-// text layer found (bag of words): spanning_cells, with rules: psm 3 0.996, 6 0.324; painted
-// out: 3 0.840, 6 0.996. frx_2012_disclosure (7-pt print in 21-px rows, shaded rows), with
-// rules: 3 0.832, 6 0.095; painted out: 3 0.725, 6 0.641 (small print: Tesseract is unsure
-// of it whatever the mode). psm 6 (one uniform block of text) is the best of them over all
-// five pages, and was the quickest (1.0-1.3 s a page here; 3: 1.0-1.5 s, 12: 1.4-2.4 s).
+// Tesseract's page segmentation for tables, on the page as prepared here (rules painted out,
+// light evened). Words of the specs' order table read exactly (28 words in its 24 cells):
+//   clean page:                       psm 3: 28, 4: 28, 6: 28, 11: 25 (single digits lost);
+//   scan (1°, blur, JPEG), clean rows: psm 3: 23 (a column lost), 4: 28, 6: 28, 11: 25;
+//   scan with shaded rows:            psm 3: 23, 4: 28, 6: 28, 11: 25;
+//   phone photo:                      psm 3: 28, 4: 28, 6: 28, 11: 25.
+// Words of two real ruled pages found (Tabula's test PDFs at 200 dpi against their own text
+// layer): spanning_cells psm 3: 0.816, 4: 0.816, 6: 0.996, 11: 0.816; frx_2012_disclosure
+// (7-pt print in 21-px rows, shaded rows) psm 3: 0.877, 4: 0.963, 6: 0.966, 11: 0.880. With its
+// rules left in, the clean page read 12 of its 28 table words at psm 3, 4 at psm 4, 0 at psm 6
+// (rules read as letters, rows lost). psm 6 (one uniform block of text) is best or level on
+// every page, and as quick as any (0.4-1.5 s a page here; 3 and 11 up to 2.5 s).
 const PSM = 6;
 
 /** Words that are only the remains of a rule (a vertical rule read as "|", an underline as "_"). */
