@@ -1,0 +1,56 @@
+// A digital PDF's own layout (words with boxes, ruling lines) for the table reader, read by pdfjs
+// in a child process (api/workers/pdf-layout.mjs) so that a hostile file cannot hang or exhaust
+// the API: the process has a timeout and, when given, address-space and CPU limits. The file is
+// opened once for all the pages asked.
+import { fileURLToPath } from 'node:url';
+import { childEnv } from '../../../../common/process/child-env.js';
+import { ProcessTimeoutError, runProcess } from '../../../../common/process/run-process.js';
+import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
+import { extractionErrors } from '../errors.js';
+import type { LayoutPage, PageWord, RulingLine } from './layout.js';
+
+const WORKER = fileURLToPath(new URL('../../../../../workers/pdf-layout.mjs', import.meta.url));
+
+type RawPage = {
+  page: number;
+  width: number;
+  height: number;
+  words: PageWord[];
+  lines: RulingLine[];
+};
+
+/**
+ * Each asked page's size (points, after its /Rotate), words (logical order inside a word; origin
+ * top left, y down) and ruling lines. A page without a text layer gives `words: []`: the caller
+ * reads it by OCR instead.
+ */
+export async function readPdfLayout(
+  file: string,
+  pages: number[],
+  options: { timeoutMs: number; process?: ResourceLimits },
+): Promise<LayoutPage[]> {
+  if (pages.length === 0) return [];
+  try {
+    const result = await runProcess(process.execPath, [WORKER, file, pages.join(',')], {
+      timeoutMs: options.timeoutMs,
+      maxOutputBytes: 256 * 1024 * 1024,
+      ...(options.process ? { limits: options.process } : {}),
+      env: childEnv(),
+    });
+    if (result.code === 3) throw extractionErrors.encryptedPdf();
+    if (result.code !== 0) throw extractionErrors.corruptPdf();
+    const raw = JSON.parse(result.stdout.toString('utf8')) as RawPage[];
+    return raw.map((p) => ({
+      page: p.page,
+      width: p.width,
+      height: p.height,
+      source: 'pdf-text' as const,
+      words: p.words,
+      lines: p.lines,
+    }));
+  } catch (error) {
+    if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
+    if (error instanceof SyntaxError) throw extractionErrors.corruptPdf();
+    throw error;
+  }
+}
