@@ -13,6 +13,7 @@ import type { Box, FoundTable, LayoutPage, PageWord, RulingLine } from './layout
 /** Two ruling lines closer than this (points) are the same line; a gap this small is no gap. */
 const TOL = 2;
 /** Right-to-left scripts: a cell of such words reads from right to left. */
+const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 export type FindTablesOptions = {
@@ -261,7 +262,8 @@ function splitAtRules(words: PageWord[], vs: Segment[]): PageWord[] {
   const out: PageWord[] = [];
   for (const w of words) {
     const cy = (w.y0 + w.y1) / 2;
-    const chars = [...w.text];
+    // Graphemes, so a letter with its combining marks stays whole.
+    const chars = Array.from(GRAPHEMES.segment(w.text), (g) => g.segment);
     const cuts = vs
       .filter((v) => v.from <= cy && v.to >= cy && v.at > w.x0 + TOL && v.at < w.x1 - TOL)
       .map((v) => v.at)
