@@ -78,7 +78,15 @@ export function cellText(words: PageWord[]): string {
     .map((line) => {
       const rtl = line.filter((w) => isRtl(w.text)).length * 2 > line.length;
       const sorted = [...line].sort((a, b) => (rtl ? b.x0 - a.x0 : a.x0 - b.x0));
-      return sorted.map((w) => w.text).join(' ');
+      let text = '';
+      sorted.forEach((w, k) => {
+        const prev = sorted[k - 1];
+        // Pieces that touch are one word (a bracket or hyphen drawn as its own run).
+        const gap = prev ? (rtl ? prev.x0 - w.x1 : w.x0 - prev.x1) : Infinity;
+        const touching = gap < 0.12 * Math.min(w.y1 - w.y0, prev ? prev.y1 - prev.y0 : Infinity);
+        text += k === 0 ? w.text : touching ? w.text : ` ${w.text}`;
+      });
+      return text;
     })
     .join(' ');
 }
