@@ -162,6 +162,35 @@ describe('digital PDF tables', () => {
     ]);
   });
 
+  it('joins an unruled cell wrapped onto a second line, keeping rows spaced like rows', async () => {
+    const file = await makePdf('wrapped', (doc) => {
+      const xs = [50, 120, 330, 420];
+      const line = (r: number, cells: string[], dy = 0) =>
+        cells.forEach((t, c) => {
+          if (t) doc.text(t, xs[c] ?? 0, 100 + r * 24 + dy, { lineBreak: false });
+        });
+      line(0, ['SKU', 'Description', 'Qty', 'Price']);
+      line(1, ['A-100', 'Hex bolt, zinc plated,', '40', '0.35']);
+      line(1, ['', 'M8 x 40 mm'], 12);
+      // The rows below move down by the wrapped line, as a writer lays them out.
+      line(2, ['B-220', 'Washer', '200', '0.02'], 12);
+      // A group label spaced as a row: a row of its own.
+      line(3, ['Tools'], 12);
+      line(4, ['C-310', 'Torque wrench 1/2"', '1', '89.00'], 12);
+    });
+    const [page] = await layout(file);
+    const tables = findTables(page as LayoutPage);
+    expect(rowsOf(tables)).toEqual([
+      [
+        ['SKU', 'Description', 'Qty', 'Price'],
+        ['A-100', 'Hex bolt, zinc plated, M8 x 40 mm', '40', '0.35'],
+        ['B-220', 'Washer', '200', '0.02'],
+        ['Tools', '', '', ''],
+        ['C-310', 'Torque wrench 1/2"', '1', '89.00'],
+      ],
+    ]);
+  });
+
   it('keeps two ruled tables on one page apart', async () => {
     const file = await makePdf('two', (doc) => {
       const xa = [50, 150, 250];

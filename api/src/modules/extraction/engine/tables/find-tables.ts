@@ -493,6 +493,7 @@ function streamTable(pageNo: number, lines: TextLine[]): FoundTable | null {
     rows.push(cells);
     rowBoxes.push({ y0: line.y0, y1: line.y1 });
   }
+  joinWrappedLines(rows, rowBoxes);
   const all = lines.flatMap((l) => l.chunks.flatMap((c) => c.words));
   const table: FoundTable = {
     page: pageNo,
@@ -503,4 +504,40 @@ function streamTable(pageNo: number, lines: TextLine[]): FoundTable | null {
     ...(hasConfidence(all) ? { confidence: rows.map((r) => r.map(cellConfidence)) } : {}),
   };
   return table;
+}
+
+/**
+ * A cell's text wrapped onto a second line reads as a line of its own holding only that column.
+ * It is joined to the row above when it fills only columns the row above has filled (fewer of
+ * them), and it sits closer to that row than rows sit to each other (under 0.6 of the median
+ * gap between the table's lines): rows are spaced apart, a wrapped line is not. A line
+ * spaced like a row (a group label, a row with empty cells) stays a row.
+ */
+function joinWrappedLines(rows: PageWord[][][], boxes: { y0: number; y1: number }[]): void {
+  const filled = (row: PageWord[][]) => row.map((c) => c.length > 0);
+  const gaps: number[] = [];
+  for (let k = 1; k < boxes.length; k++) gaps.push((boxes[k]?.y0 ?? 0) - (boxes[k - 1]?.y1 ?? 0));
+  if (gaps.length < 2) return;
+  gaps.sort((a, b) => a - b);
+  const typical = gaps[gaps.length >> 1] ?? 0;
+  if (typical <= 0) return;
+  for (let k = 1; k < rows.length; k++) {
+    const prev = rows[k - 1];
+    const row = rows[k];
+    const prevBox = boxes[k - 1];
+    const box = boxes[k];
+    if (!prev || !row || !prevBox || !box) continue;
+    const mine = filled(row);
+    const theirs = filled(prev);
+    const count = mine.filter(Boolean).length;
+    const subset = mine.every((f, c) => !f || theirs[c]);
+    const gap = box.y0 - prevBox.y1;
+    if (count === 0 || !subset || count >= theirs.filter(Boolean).length) continue;
+    if (gap >= 0.6 * typical) continue;
+    row.forEach((cell, c) => prev[c]?.push(...cell));
+    prevBox.y1 = Math.max(prevBox.y1, box.y1);
+    rows.splice(k, 1);
+    boxes.splice(k, 1);
+    k--;
+  }
 }
