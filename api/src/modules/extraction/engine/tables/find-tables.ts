@@ -281,19 +281,24 @@ function splitAtRules(words: PageWord[], vs: Segment[]): PageWord[] {
       continue;
     }
     const unit = (w.x1 - w.x0) / chars.length;
-    let start = 0;
-    for (const cut of [...cuts, Infinity]) {
-      let end = start;
-      while (end < chars.length && w.x0 + (end + 0.5) * unit < cut) end++;
-      if (end > start) {
-        out.push({
-          ...w,
-          text: chars.slice(start, end).join(''),
-          x0: w.x0 + start * unit,
-          x1: w.x0 + end * unit,
-        });
-      }
-      start = end;
+    // Each letter goes to the side of the rule its estimate lies on; one straddling the rule is
+    // the clipped overflow of the left cell (hidden on screen) and is dropped.
+    const pieces: { from: number; to: number; text: string }[] = [];
+    let side = -1;
+    chars.forEach((ch, k) => {
+      const left = w.x0 + k * unit;
+      const right = left + unit;
+      if (cuts.some((c) => c - left > 0.15 * unit && right - c > 0.15 * unit)) return;
+      const s = cuts.filter((c) => c <= (left + right) / 2).length;
+      const last = pieces[pieces.length - 1];
+      if (last && s === side) {
+        last.text += ch;
+        last.to = k + 1;
+      } else pieces.push({ from: k, to: k + 1, text: ch });
+      side = s;
+    });
+    for (const p of pieces) {
+      out.push({ ...w, text: p.text, x0: w.x0 + p.from * unit, x1: w.x0 + p.to * unit });
     }
   }
   return out;
