@@ -223,14 +223,16 @@ try {
     const words = [];
     for (const item of content.items)
       if ('str' in item) words.push(...itemWords(item, viewport.transform));
-    const ops = await page.getOperatorList();
+    // A page without text (a scan) is OCRed by the caller, which finds its lines in the pixels:
+    // its operator list is not built (pdfjs would decode the page's images for it).
+    const lines = words.length ? pageLines(await page.getOperatorList(), viewport.transform) : [];
     out.push({
       page: number,
       width: round(viewport.width),
       height: round(viewport.height),
       source: 'pdf-text',
       words,
-      lines: pageLines(ops, viewport.transform),
+      lines,
     });
     page.cleanup();
   }

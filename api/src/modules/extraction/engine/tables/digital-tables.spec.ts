@@ -319,6 +319,30 @@ describe('digital PDF tables', () => {
     ]);
   });
 
+  it('gives a page without text no words (the caller reads it by OCR), a damaged file FILE_CORRUPT', async () => {
+    const file = await makePdf('blank', (doc) => {
+      doc.rect(50, 50, 200, 100).fill('#333333');
+      doc.addPage({ size: 'A4', margin: 0 });
+      doc.font(FONT).fontSize(10).text('Only page two has words.', 50, 50, { lineBreak: false });
+    });
+    const pages = await layout(file, [1, 2]);
+    expect(pages.map((p) => ({ page: p.page, words: p.words.length }))).toEqual([
+      { page: 1, words: 0 },
+      { page: 2, words: 5 },
+    ]);
+    expect(pages[0]).toMatchObject({
+      source: 'pdf-text',
+      lines: [],
+      width: 595.28,
+      height: 841.89,
+    });
+    expect(pages[1]?.words[0]).toMatchObject({ text: 'Only' });
+    expect(pages[1]?.words[0]?.x0).toBeCloseTo(50, 0);
+    const broken = path.join(dir, 'broken.pdf');
+    await writeFile(broken, '%PDF-1.7\nthis is not a PDF body\n');
+    await expect(layout(broken)).rejects.toMatchObject({ code: 'FILE_CORRUPT' });
+  });
+
   it('keeps a cell confidence for OCR words: the lowest of its words, null when empty', () => {
     const page: LayoutPage = {
       page: 1,
