@@ -191,6 +191,56 @@ describe('digital PDF tables', () => {
     ]);
   });
 
+  it('keeps two unruled tables apart where the columns change; two columns of prose are no table', async () => {
+    const put = (doc: Doc, rows: string[][], xs: number[], y0: number) =>
+      rows.forEach((row, r) =>
+        row.forEach((t, c) => doc.text(t, xs[c] ?? 0, y0 + r * 16, { lineBreak: false })),
+      );
+    const file = await makePdf('two-stream', (doc) => {
+      put(
+        doc,
+        [
+          ['Name', 'Role', 'Since'],
+          ['Ann', 'Chef', '2019'],
+          ['Bob', 'Waiter', '2021'],
+        ],
+        [50, 150, 250],
+        100,
+      );
+      // A caption at the rows' own spacing: only the change of columns separates the tables.
+      doc.text('Stock by warehouse and month', 50, 148, { lineBreak: false });
+      put(
+        doc,
+        [
+          ['Item', 'Oslo', 'Rome', 'Lima', 'Total'],
+          ['Salt', '1', '2', '3', '6'],
+          ['Rice', '4', '5', '6', '15'],
+        ],
+        [50, 120, 190, 260, 330],
+        164,
+      );
+      const words = 'the quick brown fox jumps over the lazy dog and keeps running far away';
+      const list = words.split(' ');
+      for (let r = 0; r < 10; r++) {
+        doc.text(list.slice(r % 5, (r % 5) + 7).join(' '), 50, 400 + r * 13, { lineBreak: false });
+        doc.text(list.slice(r % 4, (r % 4) + 6).join(' '), 320, 400 + r * 13, { lineBreak: false });
+      }
+    });
+    const [page] = await layout(file);
+    expect(rowsOf(findTables(page as LayoutPage))).toEqual([
+      [
+        ['Name', 'Role', 'Since'],
+        ['Ann', 'Chef', '2019'],
+        ['Bob', 'Waiter', '2021'],
+      ],
+      [
+        ['Item', 'Oslo', 'Rome', 'Lima', 'Total'],
+        ['Salt', '1', '2', '3', '6'],
+        ['Rice', '4', '5', '6', '15'],
+      ],
+    ]);
+  });
+
   it('keeps two ruled tables on one page apart', async () => {
     const file = await makePdf('two', (doc) => {
       const xa = [50, 150, 250];

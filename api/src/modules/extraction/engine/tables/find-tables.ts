@@ -459,19 +459,17 @@ function streamTables(
       }
       if (run.length) runs.push(run);
     }
-    for (const run of runs) {
+    for (const run of wholeArea ? runs : runs.flatMap(splitOnStructure)) {
       const table = streamTable(pageNo, run);
-      if (table) tables.push(table);
+      if (table && (wholeArea || !looksLikeProse(table))) tables.push(table);
     }
   }
   return tables;
 }
 
-function streamTable(pageNo: number, lines: TextLine[]): FoundTable | null {
-  const multi = lines.filter((l) => l.chunks.length >= 2);
-  if (multi.length < 2) return null;
-  // Columns: the x-ranges of chunks of multi-chunk lines, merged where they overlap.
-  const ranges = multi
+/** The column ranges of some lines' chunks, merged where they overlap (Tabula's text edges). */
+function columnRanges(lines: TextLine[]): { x0: number; x1: number }[] {
+  const ranges = lines
     .flatMap((l) => l.chunks.map((c) => ({ x0: c.x0, x1: c.x1 })))
     .sort((a, b) => a.x0 - b.x0);
   const cols: { x0: number; x1: number }[] = [];
@@ -480,6 +478,70 @@ function streamTable(pageNo: number, lines: TextLine[]): FoundTable | null {
     if (last && r.x0 <= last.x1) last.x1 = Math.max(last.x1, r.x1);
     else cols.push({ ...r });
   }
+  return cols;
+}
+
+/**
+ * A run of lines split where the column structure changes: the runs of multi-chunk lines between
+ * single-chunk lines are compared, and two neighbours whose columns merge into a different
+ * number of columns than each has are two tables. The single-chunk lines between two tables
+ * (a caption) belong to neither; between parts of one table they stay (a group label row).
+ */
+function splitOnStructure(run: TextLine[]): TextLine[][] {
+  const segments: { lines: TextLine[]; before: TextLine[] }[] = [];
+  let before: TextLine[] = [];
+  for (const line of run) {
+    const last = segments[segments.length - 1];
+    if (line.chunks.length < 2) before.push(line);
+    else if (last && before.length === 0) last.lines.push(line);
+    else {
+      segments.push({ lines: [line], before });
+      before = [];
+    }
+  }
+  const out: TextLine[][] = [];
+  let current: TextLine[] = [];
+  let currentMulti: TextLine[] = [];
+  for (const seg of segments) {
+    if (currentMulti.length === 0) {
+      current = [...seg.before, ...seg.lines];
+      currentMulti = [...seg.lines];
+      continue;
+    }
+    const a = columnRanges(currentMulti).length;
+    const b = columnRanges(seg.lines).length;
+    const both = columnRanges([...currentMulti, ...seg.lines]).length;
+    if (a === b && both === a) {
+      current.push(...seg.before, ...seg.lines);
+      currentMulti.push(...seg.lines);
+    } else {
+      out.push(current);
+      current = [...seg.lines];
+      currentMulti = [...seg.lines];
+    }
+  }
+  if (current.length) out.push(current);
+  return out;
+}
+
+/**
+ * Two columns of running text (a two-column article) align like a table: cells that hold whole
+ * phrases (a median of five words or more) are prose, not a table.
+ */
+function looksLikeProse(table: FoundTable): boolean {
+  const counts = table.rows
+    .flat()
+    .filter(Boolean)
+    .map((c) => c.split(' ').length)
+    .sort((a, b) => a - b);
+  return (counts[counts.length >> 1] ?? 0) >= 5;
+}
+
+function streamTable(pageNo: number, lines: TextLine[]): FoundTable | null {
+  const multi = lines.filter((l) => l.chunks.length >= 2);
+  if (multi.length < 2) return null;
+  // Columns: the x-ranges of chunks of multi-chunk lines, merged where they overlap.
+  const cols = columnRanges(multi);
   if (cols.length < 2) return null;
   // Column boundaries half way through the gaps between the merged ranges.
   const bounds = cols.slice(1).map((c, k) => ((cols[k]?.x1 ?? c.x0) + c.x0) / 2);
