@@ -309,6 +309,53 @@ describe('digital PDF tables', () => {
     ]);
   });
 
+  it('joins a header-less continuation only at the top of the next page, when page heights are known', () => {
+    const piece = (page: number, y0: number, y1: number, rows: string[][]): FoundTable => ({
+      page,
+      pages: [page],
+      rows,
+      method: 'lattice',
+      bbox: { x0: 50, y0, x1: 300, y1 },
+    });
+    const first = piece(1, 500, 800, [
+      ['Item', 'Qty'],
+      ['Apples', '3'],
+    ]);
+    const next = piece(2, 40, 120, [
+      ['Figs', '13'],
+      ['Kiwis', '21'],
+    ]);
+    const heights = { 1: 842, 2: 842 };
+    expect(joinContinuedTables([first, next], { pageHeights: heights })).toEqual([
+      {
+        ...first,
+        pages: [1, 2],
+        rows: [
+          ['Item', 'Qty'],
+          ['Apples', '3'],
+          ['Figs', '13'],
+          ['Kiwis', '21'],
+        ],
+      },
+    ]);
+    // Without page heights, or when the second starts lower down, or has another width: apart.
+    expect(joinContinuedTables([first, next])).toHaveLength(2);
+    expect(
+      joinContinuedTables([first, { ...next, bbox: { ...next.bbox, y0: 400 } }], {
+        pageHeights: heights,
+      }),
+    ).toHaveLength(2);
+    expect(
+      joinContinuedTables([first, { ...next, rows: [['Figs', '13', 'x']] }], {
+        pageHeights: heights,
+      }),
+    ).toHaveLength(2);
+    // Not on the next page: apart.
+    expect(
+      joinContinuedTables([first, { ...next, page: 3, pages: [3] }], { pageHeights: heights }),
+    ).toHaveLength(2);
+  });
+
   it('reads a Hebrew table in logical order: letters inside a word, words inside a cell', async () => {
     // Hebrew reads right to left: the first column is the rightmost, and a cell's first word is
     // its rightmost. Each word is drawn on its own at its place, as many PDF writers do.
