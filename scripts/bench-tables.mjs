@@ -35,6 +35,17 @@ const build = spawnSync('npm', ['run', 'build', '-w', 'api', '--silent'], {
 if (build.status !== 0) process.exit(1);
 // The engine's front door, as bench:ocr loads it.
 const { parseCsv, scoreTable } = await import('api/engine');
+// Our digital reader (branch digital, not yet behind the engine's front door): its built files.
+const tablesDist = path.join(root, 'api', 'dist', 'modules', 'extraction', 'engine', 'tables');
+const { readPdfLayout } = await import(path.join(tablesDist, 'pdf-layout.js'));
+const { findTables } = await import(path.join(tablesDist, 'find-tables.js'));
+
+// Ours: the page's words and lines read by pdfjs in its child process, tables found in the area.
+async function ours(pdf, { page, area }) {
+  const [layout] = await readPdfLayout(pdf, [page], { timeoutMs: 60_000 });
+  const box = area ? { x0: area[1], y0: area[0], x1: area[3], y1: area[2] } : undefined;
+  return findTables(layout, box ? { area: box } : {}).map((t) => t.rows);
+}
 
 // The baseline: at 72 dpi pdftotext's crop box (-x -y -W -H, pixels from the top left) is in
 // points, as Tabula's area is.
@@ -83,21 +94,34 @@ for (const name of cases) {
     table = baseline(pdf, where);
     times.push(Number(process.hrtime.bigint() - start) / 1e9);
   }
-  rows.push({ name, score: scoreTable(expected, [table]), seconds: median(times) });
+  let tables = [];
+  const ourTimes = [];
+  for (let run = 0; run < RUNS; run++) {
+    const start = process.hrtime.bigint();
+    tables = await ours(pdf, where);
+    ourTimes.push(Number(process.hrtime.bigint() - start) / 1e9);
+  }
+  rows.push({
+    name,
+    score: scoreTable(expected, [table]),
+    seconds: median(times),
+    ours: scoreTable(expected, tables),
+    oursSeconds: median(ourTimes),
+  });
 }
 
-const OURS = 'not built yet (issue 21)';
 console.log(
   `\nTables in ${dir}, baseline \`pdftotext -layout\` (median of ${RUNS} runs per page)\n`,
 );
 console.log(
-  '| case | cells expected | baseline P | baseline R | baseline F1 | baseline rows exact | baseline s/page | ours |',
+  '| case | cells expected | baseline P | baseline R | baseline F1 | baseline rows exact | baseline s/page | ours P | ours R | ours F1 | ours rows exact | ours s/page |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
-for (const { name, score: s, seconds } of rows) {
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+for (const { name, score: s, seconds, ours: o, oursSeconds } of rows) {
   console.log(
     `| ${name} | ${s.expectedCells} | ${f3(s.precision)} | ${f3(s.recall)} | ${f3(s.f1)} | ` +
-      `${f3(s.rowsExact)} | ${seconds.toFixed(3)} | ${OURS} |`,
+      `${f3(s.rowsExact)} | ${seconds.toFixed(3)} | ${f3(o.precision)} | ${f3(o.recall)} | ` +
+      `${f3(o.f1)} | ${f3(o.rowsExact)} | ${oursSeconds.toFixed(3)} |`,
   );
 }
 const scores = rows.map((r) => r.score);
@@ -107,8 +131,11 @@ const r = sum('rightCells') / sum('expectedCells');
 console.log(
   `| **mean of ${rows.length}** | ${sum('expectedCells')} | ${f3(mean(scores.map((s) => s.precision)))} | ` +
     `${f3(mean(scores.map((s) => s.recall)))} | ${f3(mean(scores.map((s) => s.f1)))} | ` +
-    `${f3(mean(scores.map((s) => s.rowsExact)))} | ${median(rows.map((x) => x.seconds)).toFixed(3)} (median) | ${OURS} |`,
+    `${f3(mean(scores.map((s) => s.rowsExact)))} | ${median(rows.map((x) => x.seconds)).toFixed(3)} (median) | ` +
+    `${f3(mean(rows.map((x) => x.ours.precision)))} | ${f3(mean(rows.map((x) => x.ours.recall)))} | ` +
+    `${f3(mean(rows.map((x) => x.ours.f1)))} | ${f3(mean(rows.map((x) => x.ours.rowsExact)))} | ` +
+    `${median(rows.map((x) => x.oursSeconds)).toFixed(3)} (median) |`,
 );
 console.log(
-  `\nAll cells pooled: baseline P ${f3(p)}, R ${f3(r)}, F1 ${f3((2 * p * r) / (p + r || 1))}; ours: ${OURS}.`,
+  `\nAll cells pooled: baseline P ${f3(p)}, R ${f3(r)}, F1 ${f3((2 * p * r) / (p + r || 1))}.`,
 );
