@@ -440,6 +440,28 @@ describe('digital PDF tables', () => {
     await expect(layout(broken)).rejects.toMatchObject({ code: 'FILE_CORRUPT' });
   });
 
+  it('reads an unruled table on shaded stripes by its words, not as a column of boxes', async () => {
+    const rows = [
+      ['Name', 'City', 'Fee'],
+      ['Ann', 'Oslo', '10'],
+      ['Bob', 'Rome', '20'],
+      ['Cy', 'Lima', '30'],
+    ];
+    const file = await makePdf('stripes', (doc) => {
+      rows.forEach((row, r) => {
+        // Touching bands, alternately grey and white: their edges read as rules.
+        doc.rect(45, 96 + r * 18, 300, 18).fill(r % 2 ? '#ffffff' : '#dddddd');
+        doc.fill('#000000');
+        row.forEach((t, c) => doc.text(t, 50 + c * 100, 100 + r * 18, { lineBreak: false }));
+      });
+    });
+    const [page] = await layout(file);
+    expect(page?.lines.length).toBeGreaterThanOrEqual(8);
+    const tables = findTables(page as LayoutPage);
+    expect(tables.map((t) => t.method)).toEqual(['stream']);
+    expect(tables[0]?.rows).toEqual(rows);
+  });
+
   it('keeps a cell confidence for OCR words: the lowest of its words, null when empty', () => {
     const page: LayoutPage = {
       page: 1,

@@ -357,10 +357,16 @@ function gridTable(
   if (inCell.size < 2) return null;
   // A frame around an unruled table (a box with few or no inner rules) is not a grid: when one of
   // its cells holds lines of aligned columns of its own, the words are left to the stream method.
+  // Likewise a single column of boxes (shaded stripes behind the rows of an unruled table) whose
+  // rows hold separate columns of words.
+  let splitRows = 0;
   for (const cellWords of inCell.values()) {
     const inner = textLines(cellWords).map((ws) => chunksOf(ws));
-    if (inner.filter((chunks) => chunks.length >= 2).length >= 3) return null;
+    const multi = inner.filter((chunks) => chunks.length >= 2).length;
+    if (multi >= 3) return null;
+    if (multi > 0) splitRows += 1;
   }
+  if (nCols === 1 && splitRows >= 2) return null;
   const rows: string[][] = [];
   const confidence: (number | null)[][] = [];
   for (let i = 0; i < nRows; i++) {
