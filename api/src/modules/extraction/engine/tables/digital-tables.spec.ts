@@ -462,6 +462,26 @@ describe('digital PDF tables', () => {
     expect(tables[0]?.rows).toEqual(rows);
   });
 
+  it('reads an open grid: rules across the table and between columns, none at its sides', async () => {
+    const xs = [40, 150, 250, 340];
+    const ys = [100, 120, 140, 160];
+    const rows = [
+      ['Country', 'Capital', 'Population'],
+      ['Norway', 'Oslo', '5.5 m'],
+      ['Peru', 'Lima', '34 m'],
+    ];
+    const file = await makePdf('open', (doc) => {
+      doc.lineWidth(0.8);
+      for (const y of ys) doc.moveTo(40, y).lineTo(340, y).stroke();
+      for (const x of [150, 250]) doc.moveTo(x, 100).lineTo(x, 160).stroke();
+      fill(doc, xs, ys, rows);
+    });
+    const [page] = await layout(file);
+    const tables = findTables(page as LayoutPage);
+    expect(tables.map((t) => t.method)).toEqual(['lattice']);
+    expect(tables[0]?.rows).toEqual(rows);
+  });
+
   it('keeps a cell confidence for OCR words: the lowest of its words, null when empty', () => {
     const page: LayoutPage = {
       page: 1,

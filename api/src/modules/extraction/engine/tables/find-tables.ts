@@ -318,6 +318,16 @@ function gridTable(
     vs.map((v) => v.at),
     TOL,
   );
+  // An open grid (rules across, no outer verticals; or the reverse): the rules' ends bound it.
+  const OPEN = 5;
+  const left = Math.min(...hs.map((h) => h.from));
+  const right = Math.max(...hs.map((h) => h.to));
+  const top = Math.min(...vs.map((v) => v.from));
+  const bottom = Math.max(...vs.map((v) => v.to));
+  if (left < (xs[0] ?? left) - OPEN) xs.unshift(left);
+  if (right > (xs[xs.length - 1] ?? right) + OPEN) xs.push(right);
+  if (top < (ys[0] ?? top) - OPEN) ys.unshift(top);
+  if (bottom > (ys[ys.length - 1] ?? bottom) + OPEN) ys.push(bottom);
   const nRows = ys.length - 1;
   const nCols = xs.length - 1;
   if (nRows < 1 || nCols < 1 || nRows * nCols < 2) return null;
