@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_LIMITS } from '../limits.js';
 import { findTables } from './find-tables.js';
 import { joinContinuedTables } from './join-pages.js';
 import type { FoundTable, LayoutPage } from './layout.js';
@@ -86,7 +87,11 @@ function fill(doc: Doc, xs: number[], ys: number[], rows: (string | null)[][]): 
 }
 
 async function layout(file: string, pages = [1]): Promise<LayoutPage[]> {
-  return readPdfLayout(file, pages, { timeoutMs: 30_000 });
+  // The engine's own child limits (address space and CPU), as it will run the reader.
+  return readPdfLayout(file, pages, {
+    timeoutMs: 30_000,
+    process: { memoryBytes: DEFAULT_LIMITS.childMemoryBytes, cpuSeconds: 30 },
+  });
 }
 
 const rowsOf = (tables: FoundTable[]) => tables.map((t) => t.rows);

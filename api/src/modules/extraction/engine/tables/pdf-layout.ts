@@ -31,7 +31,10 @@ export async function readPdfLayout(
 ): Promise<LayoutPage[]> {
   if (pages.length === 0) return [];
   try {
-    const result = await runProcess(process.execPath, [WORKER, file, pages.join(',')], {
+    // Without V8's WebAssembly trap handler: it reserves ~10 GB of address space per Wasm memory,
+    // which the address-space limit refuses (undici, under pdfjs, instantiates one).
+    const args = ['--disable-wasm-trap-handler', WORKER, file, pages.join(',')];
+    const result = await runProcess(process.execPath, args, {
       timeoutMs: options.timeoutMs,
       maxOutputBytes: 256 * 1024 * 1024,
       ...(options.process ? { limits: options.process } : {}),
