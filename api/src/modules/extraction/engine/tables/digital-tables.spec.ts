@@ -396,9 +396,11 @@ describe('digital PDF tables', () => {
 
   it('reads an unruled table inside a plain frame by its alignment, not as one big cell', async () => {
     const file = await makePdf('frame', (doc) => {
-      // A box with a rule under the header: a 2 × 1 "grid" whose lower cell holds the body.
+      // A box with a rule under the header, whose lower cell holds the whole body.
       doc.lineWidth(0.8).rect(40, 90, 400, 100).stroke();
       doc.moveTo(40, 114).lineTo(440, 114).stroke();
+      // And a rule down its right part (a notes column left empty): a 2 × 2 "grid".
+      doc.moveTo(400, 90).lineTo(400, 190).stroke();
       const rows = [
         ['Region', 'Units', 'Revenue'],
         ['North', '12', '1,400'],
@@ -410,7 +412,7 @@ describe('digital PDF tables', () => {
       );
     });
     const [page] = await layout(file);
-    expect(page?.lines).toHaveLength(5);
+    expect(page?.lines).toHaveLength(6);
     const tables = findTables(page as LayoutPage);
     expect(tables.map((t) => t.method)).toEqual(['stream']);
     expect(tables[0]?.rows).toEqual([
