@@ -425,7 +425,9 @@ describe('digital PDF tables', () => {
 
   it('gives a page without text no words (the caller reads it by OCR), a damaged file FILE_CORRUPT', async () => {
     const file = await makePdf('blank', (doc) => {
+      // A scan-like page: a picture and a stray page number, too little text to read it by.
       doc.rect(50, 50, 200, 100).fill('#333333');
+      doc.fill('#000000').text('7', 290, 800, { lineBreak: false });
       doc.addPage({ size: 'A4', margin: 0 });
       doc.font(FONT).fontSize(10).text('Only page two has words.', 50, 50, { lineBreak: false });
     });

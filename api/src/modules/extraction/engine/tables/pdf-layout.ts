@@ -7,6 +7,7 @@ import { childEnv } from '../../../../common/process/child-env.js';
 import { ProcessTimeoutError, runProcess } from '../../../../common/process/run-process.js';
 import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
 import { extractionErrors } from '../errors.js';
+import { looksUndecodable } from '../pdf.js';
 import type { LayoutPage, PageWord, RulingLine } from './layout.js';
 
 const WORKER = fileURLToPath(new URL('../../../../../workers/pdf-layout.mjs', import.meta.url));
@@ -20,9 +21,21 @@ type RawPage = {
 };
 
 /**
+ * Whether a page's own words are worth reading, by the rule the text reader applies to its text
+ * layer (pdf.ts): a few real letters or digits (a scan's stray page number is not enough), and no
+ * control characters or replacement marks (a font with a broken ToUnicode map). Otherwise the
+ * page is OCRed.
+ */
+function usableText(words: PageWord[]): boolean {
+  const text = words.map((w) => w.text).join(' ');
+  const meaningful = text.match(/[\p{L}\p{N}]/gu)?.length ?? 0;
+  return meaningful >= 3 && !looksUndecodable(text);
+}
+
+/**
  * Each asked page's size (points, after its /Rotate), words (logical order inside a word; origin
- * top left, y down) and ruling lines. A page without a text layer gives `words: []`: the caller
- * reads it by OCR instead.
+ * top left, y down) and ruling lines. A page without a usable text layer (none, a stray word or
+ * two, or undecodable) gives `words: []`: the caller reads it by OCR instead.
  */
 export async function readPdfLayout(
   file: string,
@@ -43,14 +56,18 @@ export async function readPdfLayout(
     if (result.code === 3) throw extractionErrors.encryptedPdf();
     if (result.code !== 0) throw extractionErrors.corruptPdf();
     const raw = JSON.parse(result.stdout.toString('utf8')) as RawPage[];
-    return raw.map((p) => ({
-      page: p.page,
-      width: p.width,
-      height: p.height,
-      source: 'pdf-text' as const,
-      words: p.words,
-      lines: p.lines,
-    }));
+    return raw.map((p) => {
+      // An unusable page is OCRed, and its lines are then found in its pixels.
+      const usable = usableText(p.words);
+      return {
+        page: p.page,
+        width: p.width,
+        height: p.height,
+        source: 'pdf-text' as const,
+        words: usable ? p.words : [],
+        lines: usable ? p.lines : [],
+      };
+    });
   } catch (error) {
     if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
     if (error instanceof SyntaxError) throw extractionErrors.corruptPdf();
