@@ -355,6 +355,30 @@ describe('digital PDF tables', () => {
         pageHeights: heights,
       }),
     ).toHaveLength(2);
+    // A title row above the header on the first page only, then both repeated: dropped.
+    const titled = { ...first, rows: [['Fruit stock', ''], ...first.rows] };
+    const again = { ...next, bbox: { ...next.bbox, y0: 300 } };
+    expect(
+      joinContinuedTables([titled, { ...again, rows: [['Item', 'Qty'], ...next.rows] }])[0]?.rows,
+    ).toEqual([
+      ['Fruit stock', ''],
+      ['Item', 'Qty'],
+      ['Apples', '3'],
+      ['Figs', '13'],
+      ['Kiwis', '21'],
+    ]);
+    expect(
+      joinContinuedTables([
+        titled,
+        { ...again, rows: [...titled.rows.slice(0, 2), ...next.rows] },
+      ])[0]?.rows,
+    ).toEqual([
+      ['Fruit stock', ''],
+      ['Item', 'Qty'],
+      ['Apples', '3'],
+      ['Figs', '13'],
+      ['Kiwis', '21'],
+    ]);
     // Not on the next page: apart.
     expect(
       joinContinuedTables([first, { ...next, page: 3, pages: [3] }], { pageHeights: heights }),

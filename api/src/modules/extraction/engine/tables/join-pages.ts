@@ -4,8 +4,9 @@
 //   - B is on the page right after A's last page, A is the last table on its page and B the first
 //     on its own (nothing else sits between them), and
 //   - they have the same number of columns, and
-//   - either B's first row repeats A's header (A's first row; compared normalised: NFKC, case and
-//     whitespace folded), which is then dropped,
+//   - either B starts by repeating A's header (compared normalised: NFKC, case and whitespace
+//     folded): A's first rows again (up to three: a title row and its header), or A's header
+//     alone when A has a title row or two above it; the repeated rows are dropped,
 //   - or B has no header of its own and starts at the top of its page: its top within the upper
 //     fifth of the page (when the page heights are given), and A ends in the lower third of its
 //     page. Without page heights only a repeated header joins: two tables with the same number of
@@ -59,7 +60,14 @@ export function joinContinuedTables(tables: FoundTable[], options: JoinOptions =
       keep(t);
       continue;
     }
-    const header = sameRow(prev.rows[0], t.rows[0]);
+    // The rows repeated at the top of B: A's first rows again (a title and its header), or A's
+    // header alone (a title row or two above it on the first page only).
+    let repeated = 0;
+    while (repeated < 3 && sameRow(prev.rows[repeated], t.rows[repeated])) repeated += 1;
+    if (repeated === 0 && prev.rows.slice(1, 3).some((row) => sameRow(row, t.rows[0]))) {
+      repeated = 1;
+    }
+    const header = repeated > 0;
     const topOfPage = (() => {
       const h = heightOf(t.page);
       const hPrev = heightOf(prevLast);
@@ -70,7 +78,7 @@ export function joinContinuedTables(tables: FoundTable[], options: JoinOptions =
       keep(t);
       continue;
     }
-    const rows = header ? t.rows.slice(1) : t.rows;
+    const rows = t.rows.slice(repeated);
     const joined: FoundTable = {
       ...prev,
       pages: [...prev.pages, ...t.pages.filter((p) => !prev.pages.includes(p))],
@@ -80,7 +88,7 @@ export function joinContinuedTables(tables: FoundTable[], options: JoinOptions =
       const pad = (table: FoundTable, from: number) =>
         table.confidence?.slice(from) ??
         table.rows.slice(from).map((r) => r.map((): number | null => null));
-      joined.confidence = [...pad(prev, 0), ...pad(t, header ? 1 : 0)];
+      joined.confidence = [...pad(prev, 0), ...pad(t, repeated)];
     }
     lastPiece.set(joined, t);
     out[out.length - 1] = joined;
