@@ -314,7 +314,7 @@ describe('digital PDF tables', () => {
     ]);
   });
 
-  it('joins a header-less continuation only at the top of the next page, when page heights are known', () => {
+  it('joins a continuation by the rows it repeats, or header-less at the top of the next page when page heights are known', () => {
     const piece = (page: number, y0: number, y1: number, rows: string[][]): FoundTable => ({
       page,
       pages: [page],
