@@ -42,8 +42,12 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function makePdf(name: string, draw: (doc: Doc) => void): Promise<string> {
-  const doc = new PDFDocument({ size: 'A4', margin: 0 });
+async function makePdf(
+  name: string,
+  draw: (doc: Doc) => void,
+  options: Record<string, unknown> = {},
+): Promise<string> {
+  const doc = new PDFDocument({ size: 'A4', margin: 0, ...options });
   const chunks: Buffer[] = [];
   const done = new Promise<void>((resolve) => doc.on('end', resolve));
   doc.on('data', (c) => chunks.push(c));
@@ -447,7 +451,7 @@ describe('digital PDF tables', () => {
     ]);
   });
 
-  it('gives a page without text no words (the caller reads it by OCR), a damaged file FILE_CORRUPT', async () => {
+  it('gives a page without text no words (the caller reads it by OCR), a damaged file FILE_CORRUPT, a locked one PDF_ENCRYPTED', async () => {
     const file = await makePdf('blank', (doc) => {
       // A scan-like page: a picture and a stray page number, too little text to read it by.
       doc.rect(50, 50, 200, 100).fill('#333333');
@@ -471,6 +475,12 @@ describe('digital PDF tables', () => {
     const broken = path.join(dir, 'broken.pdf');
     await writeFile(broken, '%PDF-1.7\nthis is not a PDF body\n');
     await expect(layout(broken)).rejects.toMatchObject({ code: 'FILE_CORRUPT' });
+    const locked = await makePdf(
+      'locked',
+      (doc) => doc.text('Secret table', 50, 50, { lineBreak: false }),
+      { userPassword: 'hunter2' },
+    );
+    await expect(layout(locked)).rejects.toMatchObject({ code: 'PDF_ENCRYPTED' });
   });
 
   it('reads an unruled table on shaded stripes by its words, not as a column of boxes', async () => {
