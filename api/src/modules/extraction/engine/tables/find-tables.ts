@@ -8,12 +8,16 @@
 //   - stream: the words left outside ruled tables are grouped into lines, each line into chunks
 //     split on wide gaps, and columns are the x-ranges that chunks share across lines (merged
 //     where they overlap, as Tabula's text-edge idea does).
+// A ruled "grid" that is really a frame around an unruled table (a cell holding lines of aligned
+// columns, or a single column of shaded bands) is left to the stream method. Unruled tables are
+// split at large vertical gaps and where the column structure changes; a wrapped cell line joins
+// its row. Tables come back in reading order (top, then left); several on a page stay apart.
 import type { Box, FoundTable, LayoutPage, PageWord, RulingLine } from './layout.js';
 
 /** Two ruling lines closer than this (points) are the same line; a gap this small is no gap. */
 const TOL = 2;
-/** Right-to-left scripts: a cell of such words reads from right to left. */
 const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Right-to-left scripts: a line of such words reads from right to left. */
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
 export type FindTablesOptions = {
