@@ -557,6 +557,50 @@ describe('digital PDF tables', () => {
     ]);
   });
 
+  it('reads an unruled table from OCR word boxes, tight as Tesseract draws them', () => {
+    // Lowercase words are only x-high (7 px at a 14 px em), spaces about 4 px, columns 40 px apart.
+    const word = (text: string, x0: number, y0: number, tall: boolean, confidence = 90) => ({
+      text,
+      x0,
+      x1: x0 + text.length * 7,
+      y0: tall ? y0 : y0 + 3,
+      y1: y0 + 10,
+      confidence,
+    });
+    const words = [
+      word('Id', 10, 10, true),
+      word('Unit', 130, 10, true),
+      word('Cost', 230, 10, true),
+      // The body's words all lowercase: their boxes alone would make a word space look wide.
+      word('oak', 10, 40, false),
+      word('ash', 35, 40, false),
+      word('pair', 130, 40, false),
+      word('some', 230, 40, false, 71),
+      word('sea', 10, 70, false),
+      word('cure', 35, 70, false),
+      word('one', 130, 70, false),
+      word('none', 230, 70, false),
+    ];
+    const [table] = findTables({
+      page: 1,
+      width: 400,
+      height: 120,
+      source: 'ocr',
+      words,
+      lines: [],
+    });
+    expect(table?.rows).toEqual([
+      ['Id', 'Unit', 'Cost'],
+      ['oak ash', 'pair', 'some'],
+      ['sea cure', 'one', 'none'],
+    ]);
+    expect(table?.confidence).toEqual([
+      [90, 90, 90],
+      [90, 90, 71],
+      [90, 90, 90],
+    ]);
+  });
+
   it('reads only the area asked for', async () => {
     const file = await makePdf('area', (doc) => {
       const rows = [

@@ -416,10 +416,16 @@ type TextLine = { y0: number; y1: number; chunks: Chunk[] };
 /** A line's words split into chunks where the gap is wider than a space. */
 function chunksOf(line: PageWord[]): Chunk[] {
   const sorted = [...line].sort((a, b) => a.x0 - b.x0);
-  const heights = sorted.map((w) => w.y1 - w.y0).sort((a, b) => a - b);
-  const h = heights[heights.length >> 1] ?? 10;
-  // A word space is about a quarter of the font's em; a column gap is wider than half of it.
-  const gap = Math.max(h * 0.5, 2);
+  // A word space is about a quarter of the font's em; a column gap is wider than half of it. The
+  // em is read from the tallest word (OCR boxes are tight: a lowercase word is only x-high) and
+  // from the letters' mean width (about half an em), whichever is larger.
+  const h = Math.max(...sorted.map((w) => w.y1 - w.y0));
+  const widths = sorted
+    .filter((w) => w.text.length >= 2)
+    .map((w) => (w.x1 - w.x0) / [...w.text].length)
+    .sort((a, b) => a - b);
+  const letter = widths[widths.length >> 1] ?? 0;
+  const gap = Math.max(h * 0.5, letter, 2);
   const chunks: Chunk[] = [];
   for (const w of sorted) {
     const last = chunks[chunks.length - 1];
@@ -445,18 +451,25 @@ function streamTables(
     const b = boxOf(ws);
     return { y0: b.y0, y1: b.y1, chunks };
   });
-  // Blocks: runs of lines without a large vertical gap or a ruled table between them.
+  // Blocks: runs of lines without a large vertical gap or a ruled table between them. A gap is
+  // large when it exceeds 1.8 line heights and 1.4 times the smaller of its neighbouring gaps:
+  // a table spaced out evenly (rows 2-3 lines apart) stays whole, while the gap between it and
+  // the prose or the table next to it stands out.
   const heights = lines.map((l) => l.y1 - l.y0).sort((a, b) => a - b);
   const lineH = heights[heights.length >> 1] ?? 10;
+  const gaps = lines.slice(1).map((l, k) => l.y0 - (lines[k]?.y1 ?? l.y0));
   const blocks: TextLine[][] = [];
-  for (const line of lines) {
+  lines.forEach((line, k) => {
     const block = blocks[blocks.length - 1];
-    const prev = block?.[block.length - 1];
+    const prev = lines[k - 1];
+    const gap = gaps[k - 1] ?? 0;
+    const around = [gaps[k - 2], gaps[k]].filter((g): g is number => g !== undefined);
+    const large = gap > 1.8 * lineH && (around.length === 0 || gap > 1.4 * Math.min(...around));
     const between =
       prev !== undefined && ruled.some((r) => r.y0 >= prev.y1 - TOL && r.y1 <= line.y0 + TOL);
-    if (block && prev && !between && line.y0 - prev.y1 <= 1.8 * lineH) block.push(line);
+    if (block && prev && !between && !large) block.push(line);
     else blocks.push([line]);
-  }
+  });
   const tables: FoundTable[] = [];
   for (const block of blocks) {
     // Within a block, a table is a run of lines with two or more chunks, keeping single-chunk
