@@ -422,7 +422,7 @@ function chunksOf(line: PageWord[]): Chunk[] {
   const h = Math.max(...sorted.map((w) => w.y1 - w.y0));
   const widths = sorted
     .filter((w) => w.text.length >= 2)
-    .map((w) => (w.x1 - w.x0) / [...w.text].length)
+    .map((w) => (w.x1 - w.x0) / Array.from(GRAPHEMES.segment(w.text)).length)
     .sort((a, b) => a - b);
   const letter = widths[widths.length >> 1] ?? 0;
   const gap = Math.max(h * 0.5, letter, 2);
