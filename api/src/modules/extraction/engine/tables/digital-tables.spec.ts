@@ -525,6 +525,25 @@ describe('digital PDF tables', () => {
     expect(tables[0]?.rows).toEqual(rows);
   });
 
+  it('reads rules drawn as thin filled bars (as word processors draw them) as single lines', async () => {
+    const xs = [60, 160, 260];
+    const ys = [100, 122, 144];
+    const rows = [
+      ['Metal', 'Price'],
+      ['Tin', '31.50'],
+    ];
+    const file = await makePdf('bars', (doc) => {
+      // Bars 2.4 pt thick: their two long edges are further apart than two strokes of one rule.
+      for (const y of ys) doc.rect(60 - 1.2, y - 1.2, 202.4, 2.4).fill('#000000');
+      for (const x of xs) doc.rect(x - 1.2, 100 - 1.2, 2.4, 46.4).fill('#000000');
+      fill(doc, xs, ys, rows);
+    });
+    const [page] = await layout(file);
+    expect(page?.lines).toHaveLength(6);
+    const tables = findTables(page as LayoutPage);
+    expect(tables.map((t) => t.rows)).toEqual([rows]);
+  });
+
   it('keeps a cell confidence for OCR words: the lowest of its words, null when empty', () => {
     const page: LayoutPage = {
       page: 1,
