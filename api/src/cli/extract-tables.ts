@@ -1,10 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { DomainError } from '../common/errors/domain-error.js';
-import {
-  ExtractionEngine,
-  type TablesRequest,
-  type TablesResult,
-} from '../modules/extraction/engine/index.js';
+import { ExtractionEngine } from '../modules/extraction/engine/index.js';
 import { EXTRACT_TABLES_USAGE, parseExtractTablesArgs } from './extract-tables-args.js';
 import { tablesOutput } from './extract-tables-output.js';
 
@@ -12,16 +8,6 @@ import { tablesOutput } from './extract-tables-output.js';
 // [--out PATH]: the engine's table reader without server or sign-in (issue 21, item 2), in this
 // process as `npm run extract` is. CSV and XLSX come from the same code as the API's downloads
 // (engine/tables/export.ts), CSV in its plain form (no BOM, \n line ends) for a terminal.
-
-type TablesReader = { extractTables(request: TablesRequest): Promise<TablesResult> };
-
-// The reader is reached through the engine (issue 21, item 1); a checkout whose engine lacks it
-// says so instead of failing on a missing method.
-function tablesReader(engine: object): TablesReader | null {
-  return 'extractTables' in engine && typeof engine.extractTables === 'function'
-    ? (engine as TablesReader)
-    : null;
-}
 
 async function main(engine: ExtractionEngine): Promise<number> {
   const parsed = parseExtractTablesArgs(process.argv.slice(2));
@@ -41,12 +27,7 @@ async function main(engine: ExtractionEngine): Promise<number> {
     process.stderr.write(`Cannot read ${options.file}\n`);
     return 1;
   }
-  const reader = tablesReader(engine);
-  if (!reader) {
-    process.stderr.write('The table reader is not in this build of the engine.\n');
-    return 1;
-  }
-  const result = await reader.extractTables({
+  const result = await engine.extractTables({
     bytes,
     ...(options.pages ? { pages: options.pages } : {}),
     mode: options.invoice ? 'invoice' : 'tables',

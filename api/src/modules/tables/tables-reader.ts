@@ -1,7 +1,6 @@
 import type { Provider } from '@nestjs/common';
 import { EXTRACTION_ENGINE } from '../extraction/engine.provider.js';
 import {
-  extractionErrors,
   type ExtractionEngine,
   type TablesRequest,
   type TablesResult,
@@ -15,20 +14,13 @@ export type TablesReader = {
 
 export const TABLES_READER = Symbol('TABLES_READER');
 
-/**
- * The API's one engine as the table reader (tests of the credits and jobs mechanics put a
- * controllable reader here instead). An engine built without `extractTables` answers
- * ENGINE_FAILED rather than a TypeError.
- */
+/** The API's one engine as the table reader (tests of the credits and jobs mechanics put a
+ * controllable reader here instead). */
 export const tablesReaderProvider: Provider = {
   provide: TABLES_READER,
   inject: [EXTRACTION_ENGINE],
   useFactory: (engine: ExtractionEngine): TablesReader => ({
     admit: (request) => engine.admit(request),
-    extractTables: (request) => {
-      const read = (engine as Partial<TablesReader>).extractTables;
-      if (!read) return Promise.reject(extractionErrors.engineFailed());
-      return read.call(engine, request);
-    },
+    extractTables: (request) => engine.extractTables(request),
   }),
 };

@@ -6,6 +6,7 @@ import {
   Param,
   ParseUUIDPipe,
   Post,
+  Query,
   Req,
   Res,
   UseGuards,
@@ -17,7 +18,7 @@ import type { SignedInUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import { ExtractionConcurrency } from '../extraction/extraction-concurrency.js';
-import { TablesExtractDto } from './dto/tables-extract.dto.js';
+import { TablesDownloadQuery, TablesExtractDto } from './dto/tables-extract.dto.js';
 import { TablesService } from './tables.service.js';
 
 /** The spreadsheet add-on's table reader (the wire keeps the spec's `sheets-extension`). */
@@ -60,5 +61,24 @@ export class TablesController {
     @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
   ): Promise<TablesJobView> {
     return this.tables.cancel(user, id);
+  }
+
+  /**
+   * The finished job's tables as CSV (UTF-8 BOM, CRLF) or XLSX (one sheet per table), made by the
+   * same code as `npm run extract-tables`, named after the uploaded file (Content-Disposition's
+   * ASCII `filename` and UTF-8 `filename*`, by express's `attachment`).
+   */
+  @Get('jobs/:id/download')
+  async download(
+    @CurrentUser() user: SignedInUser,
+    @Param('id', new ParseUUIDPipe({ version: '4' })) id: string,
+    @Query() query: TablesDownloadQuery,
+    @Res() res: Response,
+  ): Promise<void> {
+    const file = await this.tables.download(user, id, query.format);
+    res.attachment(file.name);
+    res.type(file.type);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(file.bytes);
   }
 }

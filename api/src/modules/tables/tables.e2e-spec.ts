@@ -1,17 +1,14 @@
 import type { TablesJobView } from 'contracts';
+import ExcelJS from 'exceljs';
 import { makePdf } from '../../testing/pdf-bytes.js';
+import { ORDER_TABLE, photographed, tablePage } from '../../testing/table-image.js';
+import { scannedPdf, tablePdf, type Block } from '../../testing/table-pdf.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { CreditsService } from '../billing/credits.service.js';
-import { ExtractionEngine } from '../extraction/engine/index.js';
-import type { TablesReader } from './tables-reader.js';
 
 // POST /api/sheets-extension/extract with the REAL engine and real PDFs (made byte by byte here:
-// Helvetica text in ruled cells). Runs once the engine has its table reader (`extractTables`,
-// issue 21 item 1); until then it is skipped, saying why. The credits and jobs mechanics are
-// tables-jobs.e2e-spec.ts.
-const hasTableReader =
-  typeof (ExtractionEngine.prototype as Partial<TablesReader>).extractTables === 'function';
-const describeWithReader = hasTableReader ? describe : describe.skip;
+// Helvetica text in ruled cells; and pdfkit's, with its fonts). The credits and jobs mechanics
+// with a controllable reader are tables-jobs.e2e-spec.ts.
 
 const EXTRACT = '/api/sheets-extension/extract';
 const b64 = (bytes: Buffer) => bytes.toString('base64');
@@ -53,7 +50,7 @@ const twoPages = () =>
     { mediaBox: [0, 0, 612, 792], content: ruledTablePage(PAGE_2) },
   ]);
 
-describeWithReader('POST /api/sheets-extension/extract with the real engine', () => {
+describe('POST /api/sheets-extension/extract with the real engine', () => {
   let platform: SignedInApp;
   let people = 0;
   const person = async (): Promise<SignedIn> => {
@@ -121,6 +118,196 @@ describeWithReader('POST /api/sheets-extension/extract with the real engine', ()
       });
     }
     expect(await balance(who)).toBe(5);
-    expect(await platform.db.collection('jobs').countDocuments()).toBe(0);
+    expect(await platform.db.collection('jobs').countDocuments({ owner: who.userId })).toBe(0);
+  });
+
+  const read = async (who: SignedIn, body: Record<string, unknown>): Promise<TablesJobView> => {
+    const response = await who.post(EXTRACT, { mode: 'tables', ...body });
+    const view = (await response.json()) as TablesJobView;
+    expect({ status: response.status, state: view.state }).toEqual({ status: 200, state: 'done' });
+    return view;
+  };
+  const rowsOf = (view: TablesJobView) => view.result?.tables.map((t) => t.rows) ?? [];
+
+  const STAFF = [
+    ['Name', 'Role', 'Salary'],
+    ['Ada Lovelace', 'Analyst of engines and of the numbers they print', '1,200.00'],
+    ['Alan Turing', 'Engineer', '980.50'],
+  ];
+  const PLANETS = [
+    ['Planet', 'Moons', 'Day (hours)'],
+    ['Mercury', '0', '4222.6'],
+    ['Venus', '0', '2802.0'],
+    ['Earth', '1', '24.0'],
+    ['Mars', '2', '24.7'],
+  ];
+
+  it('keeps a ruled table (a multi-line cell as one cell) and an unruled one on one page apart', async () => {
+    const pdf = await tablePdf([
+      [
+        { kind: 'text', text: 'Staff and planets', x: 60, y: 40, fontSize: 16 },
+        { kind: 'table', ruled: true, x: 60, y: 90, widths: [110, 170, 80], rows: STAFF },
+        { kind: 'table', ruled: false, x: 60, y: 330, widths: [110, 80, 100], rows: PLANETS },
+      ],
+    ]);
+    const view = await read(await person(), { file: b64(pdf), fileName: 'staff.pdf' });
+    expect(rowsOf(view)).toEqual([STAFF, PLANETS]);
+  });
+
+  it('joins a table that continues on the next page under its repeated header', async () => {
+    const header = ['Town', 'Country', 'Population'];
+    const towns = Array.from({ length: 40 }, (_, i) => [
+      `Town ${String(i + 1)}`,
+      i % 2 ? 'Norway' : 'Peru',
+      String(1000 + i * 37),
+    ]);
+    const page = (rows: string[][]): Block[] => [
+      {
+        kind: 'table',
+        ruled: true,
+        x: 60,
+        y: 60,
+        widths: [150, 150, 100],
+        rows: [header, ...rows],
+      },
+    ];
+    const pdf = await tablePdf([page(towns.slice(0, 30)), page(towns.slice(30))]);
+    const view = await read(await person(), { file: b64(pdf), pages: { first: 1, last: 2 } });
+    expect(view.result?.tables.map((t) => ({ pages: t.pages, rows: t.rows }))).toEqual([
+      { pages: [1, 2], rows: [header, ...towns] },
+    ]);
+    expect(view.credits).toEqual({ reserved: 2, spent: 2, refunded: 0 });
+  });
+
+  it('reads a right-to-left (Hebrew) table in reading order', async () => {
+    const rows = [
+      ['עיר', 'מחוז'],
+      ['חיפה', 'צפון'],
+      ['אילת', 'דרום'],
+    ];
+    const pdf = await tablePdf([
+      [{ kind: 'table', ruled: true, x: 100, y: 100, widths: [150, 150], rows, rtl: true }],
+    ]);
+    const view = await read(await person(), { file: b64(pdf) });
+    expect(rowsOf(view)).toEqual([rows]);
+  });
+
+  it('reads a scanned ruled table (an image-only PDF, turned a degree), with each cell a confidence', async () => {
+    const pdf = await tablePdf([
+      [
+        {
+          kind: 'table',
+          ruled: true,
+          x: 70,
+          y: 120,
+          widths: [150, 90, 110, 100],
+          fontSize: 12,
+          rows: ORDER_TABLE,
+        },
+      ],
+    ]);
+    const scan = await scannedPdf(pdf, { turn: 1 });
+    const view = await read(await person(), { file: b64(scan) });
+    const table = view.result?.tables[0];
+    expect(table?.rows).toEqual(ORDER_TABLE);
+    expect(table?.confidence?.flat().every((c) => typeof c === 'number' && c > 0)).toBe(true);
+  }, 60_000);
+
+  it('reads a phone photo of a ruled table', async () => {
+    const photo = await photographed(await tablePage(ORDER_TABLE, { ruled: true }));
+    const view = await read(await person(), { file: b64(photo), fileName: 'photo.jpg' });
+    expect(rowsOf(view)).toEqual([ORDER_TABLE]);
+    expect(view.credits).toEqual({ reserved: 1, spent: 1, refunded: 0 });
+  }, 90_000);
+
+  const invoice = (total: string): Promise<Buffer> =>
+    tablePdf([
+      [
+        { kind: 'text', text: 'Northwind Traders', x: 60, y: 50, fontSize: 20 },
+        { kind: 'text', text: 'INVOICE', x: 420, y: 50, fontSize: 16 },
+        { kind: 'text', text: 'Invoice #: INV-1042', x: 380, y: 90 },
+        { kind: 'text', text: 'Date: 2025-03-03', x: 380, y: 108 },
+        {
+          kind: 'table',
+          ruled: true,
+          x: 60,
+          y: 170,
+          widths: [200, 60, 100, 100],
+          rows: [
+            ['Description', 'Qty', 'Unit price', 'Amount'],
+            ['Widget', '2', '$10.00', '$20.00'],
+            ['Gadget', '1', '$5.50', '$5.50'],
+          ],
+        },
+        { kind: 'text', text: 'Subtotal', x: 330, y: 280 },
+        { kind: 'text', text: '$25.50', x: 440, y: 280 },
+        { kind: 'text', text: 'Tax', x: 330, y: 298 },
+        { kind: 'text', text: '$2.55', x: 440, y: 298 },
+        { kind: 'text', text: 'Total', x: 330, y: 316 },
+        { kind: 'text', text: total, x: 440, y: 316 },
+        { kind: 'text', text: 'Amount Due', x: 330, y: 334 },
+        { kind: 'text', text: total, x: 440, y: 334 },
+      ],
+    ]);
+
+  it("reads an invoice's fields and line items, and reports a total that does not add up", async () => {
+    const who = await person();
+    const right = await read(who, { file: b64(await invoice('$28.05')), mode: 'invoice' });
+    expect(right.result?.invoice).toMatchObject({
+      fields: {
+        vendor: 'Northwind Traders',
+        invoiceNumber: 'INV-1042',
+        invoiceDate: '2025-03-03',
+        currency: 'USD',
+        subtotal: '$25.50',
+        tax: '$2.55',
+        total: '$28.05',
+        amountDue: '$28.05',
+      },
+      lineItems: {
+        rows: [
+          ['Description', 'Qty', 'Unit price', 'Amount'],
+          ['Widget', '2', '$10.00', '$20.00'],
+          ['Gadget', '1', '$5.50', '$5.50'],
+        ],
+      },
+      check: { ok: true },
+    });
+    const wrong = await read(who, { file: b64(await invoice('$30.00')), mode: 'invoice' });
+    expect(wrong.result?.invoice?.check.ok).toBe(false);
+    expect(wrong.result?.invoice?.check.problems.join(' ')).toMatch(/30\.00/);
+  });
+
+  it('neutralises a formula-prefixed cell in both downloads, a negative number staying a number', async () => {
+    const rows = [
+      ['Item', 'Note', 'Change'],
+      ['Refund', '=HYPERLINK("http://evil.example")', '-5.00'],
+      ['Fee', '@SUM(A1)', '12.00'],
+    ];
+    const pdf = await tablePdf([
+      [{ kind: 'table', ruled: true, x: 60, y: 80, widths: [100, 250, 80], rows }],
+    ]);
+    const who = await person();
+    const view = await read(who, { file: b64(pdf), fileName: '../../etc/report.pdf' });
+    expect(rowsOf(view)).toEqual([rows]);
+    const url = `${platform.api}/api/sheets-extension/jobs/${view.jobId}/download`;
+    const csv = await who.browser.request(`${url}?format=csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toBe('attachment; filename=report.csv');
+    const text = Buffer.from(await csv.arrayBuffer()).toString('utf8');
+    expect(text).toBe(
+      '\ufeffItem,Note,Change\r\nRefund,"\'=HYPERLINK(""http://evil.example"")",-5.00\r\nFee,\'@SUM(A1),12.00\r\n',
+    );
+    const xlsx = await who.browser.request(`${url}?format=xlsx`);
+    expect(xlsx.status).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(await xlsx.arrayBuffer());
+    const sheet = book.worksheets[0];
+    expect(sheet?.getCell('B2').value).toBe('\'=HYPERLINK("http://evil.example")');
+    expect(sheet?.getCell('C2').value).toBe(-5);
+    expect(sheet?.getCell('B3').value).toBe("'@SUM(A1)");
+    const stranger = await person();
+    const refused = await stranger.browser.request(`${url}?format=csv`);
+    expect(refused.status).toBe(404);
   });
 });

@@ -4,13 +4,19 @@ import {
   type TableView,
   type TablesJobAccepted,
   type TablesJobView,
+  type TablesDownloadFormat,
   type TablesResultView,
 } from 'contracts';
 import { DomainError } from '../../common/errors/domain-error.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import type { SignedInUser } from '../auth/auth.types.js';
 import { CreditsService } from '../billing/credits.service.js';
-import type { PageOutcome } from '../extraction/engine/index.js';
+import {
+  safeDownloadName,
+  tablesToCsv,
+  tablesToXlsx,
+  type PageOutcome,
+} from '../extraction/engine/index.js';
 import { jobsErrors } from '../jobs/jobs.errors.js';
 import { JobsService, type RunningJob } from '../jobs/jobs.service.js';
 import { pagesAsked, tablesUpload, type TablesExtractDto } from './dto/tables-extract.dto.js';
@@ -94,10 +100,27 @@ export class TablesService implements OnModuleInit {
     const job = await this.jobs.get(id, user.id);
     const result = job.state === 'done' ? (job.result as TablesResultView | null) : null;
     if (!result) throw jobsErrors.notDone();
-    const lineItems = result.invoice?.lineItems;
+    // An invoice's line items are one of the tables found: they are in `tables` already.
+    return { tables: result.tables, fileName: job.fileName };
+  }
+
+  /** The finished job's tables as a file: CSV (BOM, CRLF) or XLSX, named after the upload. */
+  async download(
+    user: SignedInUser,
+    id: string,
+    format: TablesDownloadFormat,
+  ): Promise<{ name: string; type: string; bytes: Buffer }> {
+    const { tables, fileName } = await this.forDownload(user, id);
+    const name = safeDownloadName(fileName ?? '', format);
+    if (format === 'csv') {
+      const text = tablesToCsv(tables, { bom: true, eol: '\r\n' });
+      return { name, type: 'text/csv; charset=utf-8', bytes: Buffer.from(text, 'utf8') };
+    }
+    const baseName = name.replace(/\.xlsx$/, '');
     return {
-      tables: lineItems ? [...result.tables, lineItems] : result.tables,
-      fileName: job.fileName,
+      name,
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      bytes: await tablesToXlsx(tables, { baseName }),
     };
   }
 

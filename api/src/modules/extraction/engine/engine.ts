@@ -15,8 +15,9 @@ import {
   type PoolCapacity,
 } from './limits.js';
 import { OcrPool } from './ocr-pool.js';
-import { checkSize, openPage } from './page-source.js';
+import { checkSize, openDocument, openPage } from './page-source.js';
 import type { readImage, Reader, ReadStep } from './read-text.js';
+import type { TablesRequest, TablesResult } from './tables/layout.js';
 import { makeEngineTempDir, removeStaleTempDirs } from './temp-files.js';
 import { Tesseract } from './tesseract.js';
 import type { Translator } from './translator.js';
@@ -218,6 +219,51 @@ export class ExtractionEngine {
       ...(request.targetLanguage ? { targetLanguage: request.targetLanguage } : {}),
     });
     return this.pool.run(() => this.run(request, maxBytes, target));
+  }
+
+  /**
+   * Reads the tables of a document (an image, or a PDF's pages: all, or a range) in the bounded
+   * pool, one job however many pages: each page's own words and ruling lines when it has them,
+   * else its pixels; in invoice mode the invoice's fields and totals check too. Input errors are
+   * those of `extract`; a page that cannot be read is reported in `pages`, not thrown.
+   * `beforeRead` runs once the pages are known and before any is read (the caller reserves
+   * what they cost there).
+   */
+  async extractTables(request: TablesRequest): Promise<TablesResult> {
+    const maxBytes = this.maxBytes(request.maxBytes);
+    checkSize(request.bytes.length, maxBytes);
+    return this.pool.run(() =>
+      this.job(async (workDir) => {
+        const document = await openDocument(
+          request.bytes,
+          {
+            maxBytes,
+            ...(request.pages ? { pages: request.pages } : {}),
+            ...(request.kind ? { expect: request.kind } : {}),
+          },
+          { ...this.limits, process: this.processLimits(this.limits.rasteriseTimeoutMs) },
+          workDir,
+        );
+        const { readTables } = await import('./tables/read-tables.js');
+        return readTables(
+          document,
+          {
+            tesseract: this.tesseract,
+            maxPixels: this.limits.maxPixels,
+            layoutTimeoutMs: this.limits.rasteriseTimeoutMs,
+            processLimits: (timeoutMs) => this.processLimits(timeoutMs),
+            workDir,
+          },
+          {
+            mode: request.mode,
+            ...(request.area ? { area: request.area } : {}),
+            ...(request.beforeRead ? { beforeRead: request.beforeRead } : {}),
+            ...(request.onPage ? { onPage: request.onPage } : {}),
+            ...(request.signal ? { signal: request.signal } : {}),
+          },
+        );
+      }),
+    );
   }
 
   /**

@@ -10,7 +10,9 @@ import {
   ValidateNested,
 } from 'class-validator';
 import {
+  TABLES_DOWNLOAD_FORMATS,
   TABLES_MAX_PAGE_NUMBER,
+  type TablesDownloadFormat,
   TABLES_MODES,
   type PageRangeRequest,
   type TablesExtractRequest,
@@ -70,4 +72,12 @@ export const tablesUpload = (dto: TablesExtractDto): Upload =>
 export function pagesAsked(dto: TablesExtractDto): PageRangeRequest | undefined {
   if (dto.page !== undefined) return { first: dto.page, last: dto.page };
   return dto.pages ? { first: dto.pages.first, last: dto.pages.last } : undefined;
+}
+
+/** GET /api/sheets-extension/jobs/:id/download?format=csv|xlsx */
+export class TablesDownloadQuery {
+  @IsIn(TABLES_DOWNLOAD_FORMATS, {
+    message: `format must be one of: ${TABLES_DOWNLOAD_FORMATS.join(', ')}`,
+  })
+  format: TablesDownloadFormat;
 }
