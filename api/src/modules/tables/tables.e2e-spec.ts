@@ -1,3 +1,6 @@
+import { readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TablesJobView } from 'contracts';
 import ExcelJS from 'exceljs';
 import { makePdf } from '../../testing/pdf-bytes.js';
@@ -309,5 +312,27 @@ describe('POST /api/sheets-extension/extract with the real engine', () => {
     const stranger = await person();
     const refused = await stranger.browser.request(`${url}?format=csv`);
     expect(refused.status).toBe(404);
+  });
+
+  it('keeps no uploaded bytes: the job holds cells only and the engine leaves no job folder', async () => {
+    const who = await person();
+    const pdf = twoPages();
+    const view = await read(who, { file: b64(pdf), fileName: 'private.pdf' });
+    const job = await platform.db.collection('jobs').findOne({ owner: who.userId });
+    const stored = JSON.stringify(job);
+    expect(stored).toContain('Apples');
+    // No run of the upload's base64 (or its raw text) is in the job.
+    expect(stored).not.toContain(b64(pdf).slice(200, 260));
+    expect(stored).not.toContain('Tf 110');
+    expect(view.jobId).toBe(String(job?._id));
+    // The API runs in this process: its engine's folder is named after this pid.
+    const engineDirs = readdirSync(os.tmpdir()).filter((name) =>
+      name.startsWith(`ocr-engine-${String(process.pid)}.`),
+    );
+    expect(engineDirs.length).toBeGreaterThan(0);
+    const leftovers = engineDirs
+      .flatMap((dir) => readdirSync(path.join(os.tmpdir(), dir)))
+      .filter((name) => name.startsWith('job-'));
+    expect(leftovers).toEqual([]);
   });
 });
