@@ -1,4 +1,6 @@
-import { readdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
 import type { TablesJobView } from 'contracts';
@@ -113,6 +115,41 @@ describe('POST /api/sheets-extension/extract with the real engine', () => {
         'PAGE_OUT_OF_RANGE',
       ],
     ];
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tables-errors-'));
+    try {
+      writeFileSync(path.join(dir, 'open.pdf'), twoPages());
+      execFileSync('gs', [
+        '-q',
+        '-dSAFER',
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-sDEVICE=pdfwrite',
+        '-sOwnerPassword=owner',
+        '-sUserPassword=user',
+        `-sOutputFile=${path.join(dir, 'locked.pdf')}`,
+        path.join(dir, 'open.pdf'),
+      ]);
+      cases.push([
+        { file: b64(readFileSync(path.join(dir, 'locked.pdf'))), mode: 'tables' },
+        422,
+        'PDF_ENCRYPTED',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    const manyPages = makePdf(
+      Array.from({ length: 2001 }, () => ({
+        mediaBox: [0, 0, 612, 792] as [number, number, number, number],
+      })),
+    );
+    cases.push([{ file: b64(manyPages), mode: 'tables' }, 422, 'PDF_TOO_MANY_PAGES']);
+    // 64 megapixels of white: a small file, refused from its header before it is decoded.
+    const huge = await sharp({
+      create: { width: 8000, height: 8000, channels: 3, background: '#ffffff' },
+    })
+      .png()
+      .toBuffer();
+    cases.push([{ file: b64(huge), mode: 'tables' }, 422, 'IMAGE_TOO_LARGE']);
     for (const [body, status, code] of cases) {
       const response = await who.post(EXTRACT, body);
       expect({ status: response.status, body: await response.json() }).toMatchObject({

@@ -1,4 +1,5 @@
 import { ExtractionError } from '../errors.js';
+import { checkImage } from '../image-prep.js';
 import type { SourceDocument } from '../page-source.js';
 import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
 import type { Tesseract } from '../tesseract.js';
@@ -51,6 +52,9 @@ export async function readTables(
   deps: TablesReaderDeps,
   options: ReadTablesOptions,
 ): Promise<TablesResult> {
+  // An image's type and pixel count are read from its header before anything is reserved: a
+  // pixel bomb is refused (IMAGE_TOO_LARGE) as text reading refuses it, charging nothing.
+  if (document.kind === 'image') await checkImage(document.image, deps.maxPixels);
   await options.beforeRead?.(document.pages);
   const layouts: LayoutPage[] = [];
   const outcomes: PageOutcome[] = [];
