@@ -253,6 +253,14 @@ export class ExtractionEngine {
             layoutTimeoutMs: this.limits.rasteriseTimeoutMs,
             processLimits: (timeoutMs) => this.processLimits(timeoutMs),
             workDir,
+            ...(this.options.vision && this.mode !== 'local'
+              ? {
+                  vision: {
+                    mode: this.mode === 'vision' ? 'vision' : 'auto',
+                    reader: await this.visionReader(this.options.vision),
+                  },
+                }
+              : {}),
           },
           {
             mode: request.mode,

@@ -30,8 +30,11 @@ export type LayoutPage = {
   lines: RulingLine[];
 };
 
-/** How a table was found: from ruling lines (lattice) or from the words' alignment (stream). */
-export type TableMethod = 'lattice' | 'stream';
+/**
+ * How a table was found: from ruling lines (lattice), from the words' alignment (stream), or by
+ * the vision model (a page Tesseract read unsurely, with the model configured).
+ */
+export type TableMethod = 'lattice' | 'stream' | 'vision';
 
 /**
  * One table: its rows of cells (a multi-line cell is one cell, its lines joined by a space),

@@ -3,6 +3,7 @@ import { checkImage } from '../image-prep.js';
 import type { SourceDocument } from '../page-source.js';
 import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
 import type { Tesseract } from '../tesseract.js';
+import type { VisionReader } from '../vision-reader.js';
 import { findTables } from './find-tables.js';
 import { readImageLayout } from './image-layout.js';
 import { readInvoice } from './invoice.js';
@@ -31,6 +32,11 @@ export type TablesReaderDeps = {
   /** A child's address space and CPU time for a run of `timeoutMs`. */
   processLimits?: (timeoutMs: number) => ResourceLimits;
   workDir: string;
+  /**
+   * The vision model, when configured: `vision` reads every page read from pixels, `auto` the
+   * pages Tesseract read unsurely (as text reading escalates them).
+   */
+  vision?: { mode: 'vision' | 'auto'; reader: Pick<VisionReader, 'readTables'> };
 };
 
 export type ReadTablesOptions = {
@@ -45,6 +51,9 @@ export type ReadTablesOptions = {
 // A PDF's pages are laid out by one child process this many at a time: its start (Node and
 // pdf.js, ~0.2 s) is paid once per batch, and progress and cancelling still move in small steps.
 const LAYOUT_BATCH = 4;
+// Below this mean word confidence a page read from pixels goes to the vision model (auto), as
+// text reading's pages do (read-text.ts ESCALATE_BELOW).
+const ESCALATE_BELOW = 60;
 const CAMERA_FORMATS = /^(?:\xff\xd8|....ftyp(?:heic|heix|mif1)|RIFF....WEBP)/s;
 
 export async function readTables(
@@ -63,22 +72,48 @@ export async function readTables(
     options.onPage?.(outcome);
   };
   const cancelled = () => options.signal?.aborted === true;
+  const area = options.area ? { area: options.area } : undefined;
+  // Each page's tables, in page order once all are read.
+  const pageTables = new Map<number, FoundTable[]>();
+
+  /** A page read from its pixels: Tesseract's words and the image's lines, or the vision model. */
+  const fromPixels = async (
+    image: Buffer,
+    page: number,
+    how: { scan?: boolean; photo?: boolean },
+  ) => {
+    const layout = await readImageLayout(
+      image,
+      deps.tesseract,
+      {
+        page,
+        maxPixels: deps.maxPixels,
+        ...how,
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+      deps.workDir,
+    );
+    layouts.push(layout);
+    let found = findTables(layout, area);
+    const vision = deps.vision;
+    if (vision && (vision.mode === 'vision' || meanConfidence(layout) < ESCALATE_BELOW)) {
+      try {
+        const read = await vision.reader.readTables(image, { hint: asText(found) });
+        const bbox = { x0: 0, y0: 0, x1: layout.width, y1: layout.height };
+        found = read.map((rows) => ({ page, pages: [page], rows, method: 'vision', bbox }));
+      } catch (error) {
+        // Escalation is a second opinion: without it the local reading stands. A page the
+        // model alone was to read fails with the model's error.
+        if (vision.mode === 'vision') throw error;
+      }
+    }
+    pageTables.set(page, found);
+  };
 
   if (document.kind === 'image') {
     if (!cancelled()) {
       const photo = CAMERA_FORMATS.test(document.image.subarray(0, 16).toString('latin1'));
-      const layout = await readImageLayout(
-        document.image,
-        deps.tesseract,
-        {
-          page: 1,
-          maxPixels: deps.maxPixels,
-          photo,
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
-        deps.workDir,
-      );
-      layouts.push(layout);
+      await fromPixels(document.image, 1, { photo });
       done({ page: 1, ok: true });
     }
   } else {
@@ -109,22 +144,10 @@ export async function readTables(
         try {
           if (own && own.words.length > 0) {
             layouts.push(own);
+            pageTables.set(page, findTables(own, area));
           } else {
             // No text layer: a scanned page, read from its pixels.
-            const image = await document.render(page);
-            layouts.push(
-              await readImageLayout(
-                image,
-                deps.tesseract,
-                {
-                  page,
-                  maxPixels: deps.maxPixels,
-                  scan: true,
-                  ...(options.signal ? { signal: options.signal } : {}),
-                },
-                deps.workDir,
-              ),
-            );
+            await fromPixels(await document.render(page), page, { scan: true });
           }
           done({ page, ok: true });
         } catch (error) {
@@ -140,9 +163,7 @@ export async function readTables(
 
   const pageHeights = Object.fromEntries(layouts.map((layout) => [layout.page, layout.height]));
   const tables: FoundTable[] = joinContinuedTables(
-    layouts.flatMap((layout) =>
-      findTables(layout, options.area ? { area: options.area } : undefined),
-    ),
+    [...pageTables.keys()].sort((a, b) => a - b).flatMap((page) => pageTables.get(page) ?? []),
     { pageHeights },
   );
   const result: TablesResult = { pageCount: document.pageCount, pages: outcomes, tables };
@@ -153,4 +174,15 @@ export async function readTables(
 function messageOf(error: unknown): string {
   if (error instanceof ExtractionError) return error.message;
   return 'This page could not be read.';
+}
+
+/** The mean confidence of a page's OCR words (0 when none were found). */
+function meanConfidence(layout: LayoutPage): number {
+  const scores = layout.words.map((word) => word.confidence ?? 100);
+  return scores.length ? scores.reduce((sum, c) => sum + c, 0) / scores.length : 0;
+}
+
+/** Tables as tab-separated lines, a blank line between them (the model's hint). */
+function asText(tables: FoundTable[]): string {
+  return tables.map((table) => table.rows.map((row) => row.join('\t')).join('\n')).join('\n\n');
 }
