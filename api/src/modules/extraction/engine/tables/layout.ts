@@ -1,3 +1,5 @@
+import type { InvoiceFieldsView, InvoiceView } from 'contracts';
+
 // The table reader's shapes: what the input side yields for one page (positioned words and ruling
 // lines, from a PDF's own layer or from Tesseract's word boxes), and what the reader returns.
 // Coordinates are the page's own units (PDF points, or pixels for an image), origin top left,
@@ -51,27 +53,14 @@ export type FoundTable = {
   confidence?: (number | null)[][];
 };
 
-/** The invoice fields, as printed on the page (null when not found). */
-export type InvoiceFields = {
-  vendor: string | null;
-  invoiceNumber: string | null;
-  invoiceDate: string | null;
-  currency: string | null;
-  subtotal: string | null;
-  tax: string | null;
-  total: string | null;
-  amountDue: string | null;
-};
+/** The invoice fields, as printed on the page (null when not found): the wire's own shape. */
+export type InvoiceFields = InvoiceFieldsView;
 
 /**
  * The totals check: the line items' amounts summed against the stated subtotal (and subtotal +
  * tax against the total). `ok` is null when there was nothing to check against.
  */
-export type InvoiceCheck = {
-  ok: boolean | null;
-  lineItemsSum: string | null;
-  problems: string[];
-};
+export type InvoiceCheck = InvoiceView['check'];
 
 export type InvoiceResult = {
   fields: InvoiceFields;
