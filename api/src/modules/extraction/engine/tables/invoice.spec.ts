@@ -100,6 +100,23 @@ describe('readInvoice', () => {
     expect(result.check).toEqual({ ok: true, lineItemsSum: '1234.50', problems: [] });
   });
 
+  it('takes no count from a "Please pay within 30 days" footer for the amount due', async () => {
+    const pdf = await makePdf((doc) => {
+      usInvoice(ITEMS, TOTALS)(doc);
+      doc.text(
+        'Please pay within 30 days quoting INV-00042. Thank you for your business.',
+        50,
+        500,
+        line,
+      );
+    });
+    const pages = await firstPage(pdf);
+    const result = readInvoice(pages, [itemsTable(pages[0], [HEADER, ...ITEMS])]);
+    expect(result.fields.amountDue).toBe('$1,333.26');
+    expect(result.fields.total).toBe('$1,333.26');
+    expect(result.check.ok).toBe(true);
+  });
+
   it("reads totals that the table finder took in as the item table's last rows", async () => {
     const pages = await firstPage(await makePdf(usInvoice(ITEMS, TOTALS)));
     // Stream tables often run on into the totals: their labels sit in the price column.

@@ -51,6 +51,9 @@ function valueOf(kind: LabelKind, words: Word[], ocr: boolean, style: DecimalSty
   return null;
 }
 
+/** An amount with cents or a currency: "$5", "12.50", not "896400". */
+const isPlainlyMoney = (text: string) => /[.,]\d{2}\b/.test(text) || /[^\d\s.,'()-]/.test(text);
+
 /**
  * The last amount among a segment's words, with a currency word beside it ("$ 1,234.50",
  * "1.234,50 €") and French grouping ("1 234,50") joined back; a rate ("20%") is never one.
@@ -70,6 +73,13 @@ function moneyIn(texts: string[], style: DecimalStyle, ocr: boolean): Value | nu
     if (cents) end++;
     if (start > 0 && isCurrency(start - 1)) start--;
     if (end < texts.length && isCurrency(end)) end++;
+    // "Please pay within 30 days": a bare number followed by a word counts something (days,
+    // items, months); an amount with cents or a currency beside it stays an amount.
+    const counted = /^\p{L}{2}/u.test(at(end)) && !isCurrency(end);
+    if (counted && !isPlainlyMoney(texts.slice(start, end).join(' '))) {
+      i = end - 1;
+      continue;
+    }
     const parts = texts.slice(start, end);
     const text = cents ? parts.join(' ').replace(/([.,]) (\d{2})\b/, '$1$2') : parts.join(' ');
     const amount = parseAmount(text, style, ocr);
@@ -78,9 +88,6 @@ function moneyIn(texts: string[], style: DecimalStyle, ocr: boolean): Value | nu
   }
   return found;
 }
-
-/** An amount with cents or a currency: "$5", "12.50", not "896400". */
-const isPlainlyMoney = (text: string) => /[.,]\d{2}\b/.test(text) || /[^\d\s.,'()-]/.test(text);
 
 /** The segment of the nearest line above or below (`step`) that lies under or over `span`. */
 function nearSegment(lines: Line[], line: Line, span: Segment, step: 1 | -1): Segment | null {
