@@ -73,9 +73,11 @@ function moneyIn(texts: string[], style: DecimalStyle, ocr: boolean): Value | nu
     if (cents) end++;
     if (start > 0 && isCurrency(start - 1)) start--;
     if (end < texts.length && isCurrency(end)) end++;
-    // "Please pay within 30 days": a bare number followed by a word counts something (days,
-    // items, months); an amount with cents or a currency beside it stays an amount.
-    const counted = /^\p{L}{2}/u.test(at(end)) && !isCurrency(end);
+    // "Please pay within 30 days": a bare number after or before a word of prose counts
+    // something (days, items, months); an amount with cents or a currency stays an amount. (A
+    // photo's uneven spacing may cut the sentence into segments, so either side tells.)
+    const word = (k: number) => /^\p{L}{2}/u.test(at(k)) && !isCurrency(k);
+    const counted = word(end) || (start > 0 && word(start - 1));
     if (counted && !isPlainlyMoney(texts.slice(start, end).join(' '))) {
       i = end - 1;
       continue;
