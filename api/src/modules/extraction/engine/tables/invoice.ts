@@ -5,7 +5,7 @@
 import type { FoundTable, InvoiceFields, InvoiceResult, LayoutPage, PageWord } from './layout.js';
 import { MONEY_KINDS, isTitle, matchLabel, type LabelKind } from './invoice-labels.js';
 import { linesOf, overlapX, type Line, type Segment, type Word } from './invoice-layout.js';
-import { findLineItems, type LineItems } from './invoice-items.js';
+import { findLineItems, splitMergedRows, type LineItems } from './invoice-items.js';
 import { checkTotals, type Stated } from './invoice-check.js';
 import {
   currencyOf,
@@ -262,7 +262,17 @@ export function readInvoice(pages: LayoutPage[], tables: FoundTable[]): InvoiceR
     ...ordered.flatMap((p) => p.words.map((w) => w.text)),
     ...tables.flatMap((t) => t.rows.flat()),
   ]);
-  const items = findLineItems(tables, style);
+  const picked = findLineItems(tables, style);
+  // Item rows that a rule lost on a photo merged are split again by their words' lines.
+  const split =
+    picked &&
+    splitMergedRows(
+      picked.table,
+      ordered.find((p) => p.page === picked.table.page)?.words ?? [],
+      style,
+    );
+  const items =
+    split && split !== picked.table ? (findLineItems([split], style) ?? picked) : picked;
   // The items' own words (its header's "Total", an item called "Tax advice") are no labels.
   const lines = ordered.flatMap((page) =>
     linesOf(page, (w) =>
