@@ -1,7 +1,7 @@
 // The line items among the tables found on an invoice's pages: the table whose header names
 // descriptions, quantities, prices and amounts (or whose last column is mostly amounts), its
 // amount column, and which of its rows are items rather than totals printed inside it.
-import type { FoundTable } from './layout.js';
+import type { FoundTable, PageWord } from './layout.js';
 import { MONEY_KINDS, matchLabel, normaliseWord, type LabelKind } from './invoice-labels.js';
 import { currencyOf, parseAmount, type DecimalStyle } from './money.js';
 
@@ -170,4 +170,112 @@ export function findLineItems(tables: FoundTable[], style: DecimalStyle): LineIt
   if (!best) return null;
   const { table, amountColumn, itemRows, summary } = best;
   return { table, amountColumn, itemRows, summary };
+}
+
+/**
+ * Item rows that a lost rule merged, split again. On a photographed ruled invoice a faint rule
+ * between two rows may not be found, and the grid cell then holds both rows' text: the amount
+ * cell reads "$544.44 $2,728.04", the quantity "3 7", the description both lines run together.
+ * A row is split when its money cells each hold the same number (two or more) of amounts with
+ * cents and its other number cells the same number of values or none; each amount's word on the
+ * page gives its line's height, and every word of the row's other cells goes to the nearest
+ * line (the page's words are found by text inside the table). A row whose words cannot all be
+ * found, or that would leave a line without words, is kept as it is: a wrapped description
+ * beside one amount is never split.
+ */
+export function splitMergedRows(
+  table: FoundTable,
+  words: PageWord[],
+  style: DecimalStyle,
+): FoundTable {
+  const ocr = Boolean(table.confidence);
+  const b = table.bbox;
+  const inTable = words.filter((w) => {
+    const x = (w.x0 + w.x1) / 2;
+    const y = (w.y0 + w.y1) / 2;
+    return x >= b.x0 - 1 && x <= b.x1 + 1 && y >= b.y0 - 1 && y <= b.y1 + 1;
+  });
+  const centre = (w: PageWord) => (w.y0 + w.y1) / 2;
+  const rows: string[][] = [];
+  const confidence: (number | null)[][] = [];
+  table.rows.forEach((row, r) => {
+    const split = splitRow(row, inTable, style, ocr, centre);
+    for (const part of split ?? [row]) {
+      rows.push(part);
+      if (table.confidence) confidence.push(table.confidence[r] ?? []);
+    }
+  });
+  if (rows.length === table.rows.length) return table;
+  return { ...table, rows, ...(table.confidence ? { confidence } : {}) };
+}
+
+function splitRow(
+  row: string[],
+  words: PageWord[],
+  style: DecimalStyle,
+  ocr: boolean,
+  centre: (w: PageWord) => number,
+): string[][] | null {
+  const tokens = row.map((c) => c.trim().split(/\s+/).filter(Boolean));
+  const numeric = tokens.map(
+    (ts) => ts.length > 0 && ts.every((t) => parseAmount(t, style, ocr) !== null),
+  );
+  const withCents = (ts: string[]) => ts.every((t) => /[.,]\d{2}$/.test(t));
+  const money = tokens.filter((ts, c) => numeric[c] && ts.length >= 2 && withCents(ts));
+  const k = money[0]?.length ?? 0;
+  if (k < 2 || money.some((ts) => ts.length !== k)) return null;
+  if (tokens.some((ts, c) => numeric[c] && ts.length !== k)) return null;
+  // Each line's height, from the words of the first money cell, top to bottom.
+  const used = new Set<PageWord>();
+  const take = (text: string, near: (w: PageWord) => number) => {
+    const found = words
+      .filter((w) => !used.has(w) && w.text === text)
+      .sort((a, c) => near(a) - near(c))[0];
+    if (found) used.add(found);
+    return found;
+  };
+  const anchors = (money[0] ?? []).map((t) => take(t, (w) => w.y0));
+  if (anchors.some((w) => !w)) return null;
+  // The amounts of one cell stand in one column: a like amount found elsewhere is no anchor.
+  const [first] = anchors;
+  if (first && anchors.some((w) => w && (w.x1 < first.x0 || w.x0 > first.x1))) return null;
+  const ys = anchors.map((w) => centre(w as PageWord));
+  const height = Math.max(...anchors.map((w) => (w as PageWord).y1 - (w as PageWord).y0));
+  if (ys.some((y, i) => i > 0 && y - (ys[i - 1] ?? y) < 0.8 * height)) return null;
+  const lineOf = (y: number) => {
+    let best = 0;
+    ys.forEach((ly, i) => {
+      if (Math.abs(y - ly) < Math.abs(y - (ys[best] ?? ly))) best = i;
+    });
+    return best;
+  };
+  // Only words within the merged row's own band are candidates.
+  const band = (w: PageWord) => {
+    const y = centre(w);
+    return y < (ys[0] ?? 0) - height || y > (ys[k - 1] ?? 0) + height ? Infinity : 0;
+  };
+  const parts: string[][] = Array.from({ length: k }, () => row.map(() => ''));
+  for (let c = 0; c < row.length; c++) {
+    const ts = tokens[c] ?? [];
+    if (!ts.length) continue;
+    if (numeric[c]) {
+      ts.forEach((t, i) => {
+        const part = parts[i];
+        if (part) part[c] = t;
+      });
+      continue;
+    }
+    const lines: string[][] = Array.from({ length: k }, () => []);
+    for (const t of ts) {
+      const w = take(t, band);
+      if (!w || band(w) === Infinity) return null;
+      lines[lineOf(centre(w))]?.push(t);
+    }
+    if (lines.some((l) => l.length === 0)) return null;
+    lines.forEach((l, i) => {
+      const part = parts[i];
+      if (part) part[c] = l.join(' ');
+    });
+  }
+  return parts;
 }

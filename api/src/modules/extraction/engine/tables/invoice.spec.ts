@@ -100,6 +100,52 @@ describe('readInvoice', () => {
     expect(result.check).toEqual({ ok: true, lineItemsSum: '1234.50', problems: [] });
   });
 
+  // The generated set's footer; a photo's uneven spacing once cut it after "30" into two
+  // segments, so the number is checked against the word on either side.
+  it.each([
+    ['in one run', ['Please pay within 30 days quoting INV-00042. Thank you for your business.']],
+    ['cut after the number', ['Please pay within 30', 'days quoting INV-00042.']],
+  ])('takes no count from a "Please pay within 30 days" footer %s', async (_, parts) => {
+    const pdf = await makePdf((doc) => {
+      usInvoice(ITEMS, TOTALS)(doc);
+      // About 50 points between the parts: wider than the 10-point text, a segment break.
+      parts.forEach((part, k) => doc.text(part, 50 + k * 150, 500, line));
+    });
+    const pages = await firstPage(pdf);
+    const result = readInvoice(pages, [itemsTable(pages[0], [HEADER, ...ITEMS])]);
+    expect(result.fields.amountDue).toBe('$1,333.26');
+    expect(result.fields.total).toBe('$1,333.26');
+    expect(result.check.ok).toBe(true);
+  });
+
+  it("splits item rows that a lost rule merged into one grid row, by their words' lines", async () => {
+    const pages = await firstPage(await makePdf(usInvoice(ITEMS, TOTALS)));
+    const [design, hosting, support] = ITEMS;
+    if (!design || !hosting || !support) throw new Error('no items');
+    // A photo's faint rule between the first two items not found: one grid cell holds both.
+    const merged = design.map((cell, c) => `${cell} ${hosting[c] ?? ''}`);
+    const result = readInvoice(pages, [itemsTable(pages[0], [HEADER, merged, support])]);
+    expect(result.lineItems?.rows).toEqual([HEADER, ...ITEMS]);
+    expect(result.check).toEqual({ ok: true, lineItemsSum: '1234.50', problems: [] });
+  });
+
+  it('keeps a description wrapped beside a single amount as one item', async () => {
+    const wrapped: Item = ['Website design and', '1', '1,200.00', '1,200.00'];
+    const pdf = await makePdf((doc) => {
+      usInvoice([wrapped, ...ITEMS.slice(1)], TOTALS)(doc);
+      doc.text('hosting setup', 50, TABLE_TOP + ROW + 6 + 11, line);
+    });
+    const pages = await firstPage(pdf);
+    const rows = [
+      HEADER,
+      ['Website design and hosting setup', '1', '1,200.00', '1,200.00'],
+      ...ITEMS.slice(1),
+    ];
+    const result = readInvoice(pages, [itemsTable(pages[0], rows)]);
+    expect(result.lineItems?.rows).toEqual(rows);
+    expect(result.check.ok).toBe(true);
+  });
+
   it("reads totals that the table finder took in as the item table's last rows", async () => {
     const pages = await firstPage(await makePdf(usInvoice(ITEMS, TOTALS)));
     // Stream tables often run on into the totals: their labels sit in the price column.

@@ -5,7 +5,7 @@
 import type { FoundTable, InvoiceFields, InvoiceResult, LayoutPage, PageWord } from './layout.js';
 import { MONEY_KINDS, isTitle, matchLabel, type LabelKind } from './invoice-labels.js';
 import { linesOf, overlapX, type Line, type Segment, type Word } from './invoice-layout.js';
-import { findLineItems, type LineItems } from './invoice-items.js';
+import { findLineItems, splitMergedRows, type LineItems } from './invoice-items.js';
 import { checkTotals, type Stated } from './invoice-check.js';
 import {
   currencyOf,
@@ -51,6 +51,9 @@ function valueOf(kind: LabelKind, words: Word[], ocr: boolean, style: DecimalSty
   return null;
 }
 
+/** An amount with cents or a currency: "$5", "12.50", not "896400". */
+const isPlainlyMoney = (text: string) => /[.,]\d{2}\b/.test(text) || /[^\d\s.,'()-]/.test(text);
+
 /**
  * The last amount among a segment's words, with a currency word beside it ("$ 1,234.50",
  * "1.234,50 €") and French grouping ("1 234,50") joined back; a rate ("20%") is never one.
@@ -70,6 +73,15 @@ function moneyIn(texts: string[], style: DecimalStyle, ocr: boolean): Value | nu
     if (cents) end++;
     if (start > 0 && isCurrency(start - 1)) start--;
     if (end < texts.length && isCurrency(end)) end++;
+    // "Please pay within 30 days": a bare number after or before a word of prose counts
+    // something (days, items, months); an amount with cents or a currency stays an amount. (A
+    // photo's uneven spacing may cut the sentence into segments, so either side tells.)
+    const word = (k: number) => /^\p{L}{2}/u.test(at(k)) && !isCurrency(k);
+    const counted = word(end) || (start > 0 && word(start - 1));
+    if (counted && !isPlainlyMoney(texts.slice(start, end).join(' '))) {
+      i = end - 1;
+      continue;
+    }
     const parts = texts.slice(start, end);
     const text = cents ? parts.join(' ').replace(/([.,]) (\d{2})\b/, '$1$2') : parts.join(' ');
     const amount = parseAmount(text, style, ocr);
@@ -78,9 +90,6 @@ function moneyIn(texts: string[], style: DecimalStyle, ocr: boolean): Value | nu
   }
   return found;
 }
-
-/** An amount with cents or a currency: "$5", "12.50", not "896400". */
-const isPlainlyMoney = (text: string) => /[.,]\d{2}\b/.test(text) || /[^\d\s.,'()-]/.test(text);
 
 /** The segment of the nearest line above or below (`step`) that lies under or over `span`. */
 function nearSegment(lines: Line[], line: Line, span: Segment, step: 1 | -1): Segment | null {
@@ -253,7 +262,17 @@ export function readInvoice(pages: LayoutPage[], tables: FoundTable[]): InvoiceR
     ...ordered.flatMap((p) => p.words.map((w) => w.text)),
     ...tables.flatMap((t) => t.rows.flat()),
   ]);
-  const items = findLineItems(tables, style);
+  const picked = findLineItems(tables, style);
+  // Item rows that a rule lost on a photo merged are split again by their words' lines.
+  const split =
+    picked &&
+    splitMergedRows(
+      picked.table,
+      ordered.find((p) => p.page === picked.table.page)?.words ?? [],
+      style,
+    );
+  const items =
+    split && split !== picked.table ? (findLineItems([split], style) ?? picked) : picked;
   // The items' own words (its header's "Total", an item called "Tax advice") are no labels.
   const lines = ordered.flatMap((page) =>
     linesOf(page, (w) =>
