@@ -1,5 +1,6 @@
-// The digital PDF table reader end to end on real PDFs made here with pdfkit: pdfjs in its child
-// process reads the words and ruling lines, findTables builds the tables, joinContinuedTables
+// The digital PDF table reader end to end on real PDFs made here with pdfkit: poppler's
+// pdftotext and pdftocairo (in their children, under the engine's limits) read the words and
+// ruling lines, findTables builds the tables, joinContinuedTables
 // joins a table that runs over pages. Every expected cell is asserted.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,7 +10,7 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { findTables } from './find-tables.js';
 import { joinContinuedTables } from './join-pages.js';
 import type { FoundTable, LayoutPage } from './layout.js';
-import { readPdfLayout } from './pdf-layout.js';
+import { readPopplerLayout } from './poppler-layout.js';
 
 // pdfkit ships no types; the few calls used here.
 type Doc = {
@@ -92,7 +93,7 @@ function fill(doc: Doc, xs: number[], ys: number[], rows: (string | null)[][]): 
 
 async function layout(file: string, pages = [1]): Promise<LayoutPage[]> {
   // The engine's own child limits (address space and CPU), as it will run the reader.
-  return readPdfLayout(file, pages, {
+  return readPopplerLayout(file, pages, {
     timeoutMs: 30_000,
     process: { memoryBytes: DEFAULT_LIMITS.childMemoryBytes, cpuSeconds: 30 },
   });
@@ -131,7 +132,7 @@ describe('digital PDF tables', () => {
       ['Steel bolts (boxes of 100)', '1,200.50', '980.00'],
       ['Nuts', '15.00', '17.25'],
     ]);
-    // pdfjs's own words are exact: no confidence.
+    // A PDF's own words are exact: no confidence.
     expect(tables[0]?.confidence).toBeUndefined();
   });
 
@@ -414,7 +415,8 @@ describe('digital PDF tables', () => {
       );
     });
     const [page] = await layout(file);
-    // A word comes out in logical order (pdfjs reverses the glyphs of a right-to-left run).
+    // A word comes out in logical order (pdftotext gives a right-to-left word's glyphs in page
+    // order; the reader reverses them).
     expect(page?.words.map((w) => w.text)).toEqual(expect.arrayContaining(['סכום', 'אביב']));
     const tables = findTables(page as LayoutPage);
     expect(tables).toHaveLength(1);

@@ -14,10 +14,10 @@ import type {
   TablesMode,
   TablesResult,
 } from './layout.js';
-import { readPdfLayout } from './pdf-layout.js';
+import { readPopplerLayout } from './poppler-layout.js';
 
 // The table reader: a document the input side opened, page by page, into tables. A PDF page's
-// own words and ruling lines are read by pdf.js in a child process (exact and fast); a page
+// own words and ruling lines are read by poppler's pdftotext and pdftocairo (exact and fast); a page
 // without them (a scan) and an image are read from their pixels: Tesseract's word boxes and the
 // lines found in the image. Tables are found on each page the same way whatever the source, a
 // table continuing over pages is joined, and in invoice mode the fields are read beside them.
@@ -41,8 +41,8 @@ export type ReadTablesOptions = {
   signal?: AbortSignal;
 };
 
-// A PDF's pages are laid out by one child process this many at a time: its start (Node and
-// pdf.js, ~0.2 s) is paid once per batch, and progress and cancelling still move in small steps.
+// A PDF's pages are laid out this many at a time (one pdftotext run over them, one pdftocairo
+// run each, all at once): progress and cancelling move in small steps.
 const LAYOUT_BATCH = 4;
 const CAMERA_FORMATS = /^(?:\xff\xd8|....ftyp(?:heic|heix|mif1)|RIFF....WEBP)/s;
 
@@ -82,14 +82,14 @@ export async function readTables(
       const batch = document.pages.slice(i, i + LAYOUT_BATCH);
       let digital: LayoutPage[];
       try {
-        // One child reads the batch: its time grows with the pages it lays out.
+        // pdftotext reads the whole batch: its time grows with the pages it lays out.
         const timeoutMs = deps.layoutTimeoutMs * batch.length;
-        digital = await readPdfLayout(document.file, batch, {
+        digital = await readPopplerLayout(document.file, batch, {
           timeoutMs,
           ...(deps.processLimits ? { process: deps.processLimits(timeoutMs) } : {}),
         });
       } catch {
-        // pdf.js could not lay these pages out (a damaged content stream): read their pixels.
+        // poppler could not lay these pages out (a damaged content stream): read their pixels.
         digital = batch.map((page) => ({
           page,
           width: 0,
