@@ -485,6 +485,27 @@ describe('digital PDF tables', () => {
     await expect(layout(locked)).rejects.toMatchObject({ code: 'PDF_ENCRYPTED' });
   });
 
+  it('puts words and lines in one frame on a turned page whose crop box is smaller than its media box', async () => {
+    const file = await makePdf('turned', (doc) => {
+      doc.text('Hello', 100, 100, { lineBreak: false });
+      doc.lineWidth(1).moveTo(100, 130).lineTo(400, 130).stroke();
+      // pdfkit writes no CropBox or Rotate of its own: set them on the page's dictionary.
+      const page = (doc as unknown as { page: { dictionary: { data: Record<string, unknown> } } })
+        .page;
+      page.dictionary.data.CropBox = [50, 100, 545, 741];
+      page.dictionary.data.Rotate = 90;
+    });
+    const [page] = await layout(file);
+    // The page as shown: the crop box (495 × 641 pt) turned a quarter clockwise.
+    expect(page).toMatchObject({ width: 641, height: 495 });
+    // The rule (user space y 711.89, x 100-400) runs down the shown page, left of the word.
+    expect(page?.lines).toEqual([{ x0: 611.89, y0: 50, x1: 611.89, y1: 350 }]);
+    const hello = page?.words.find((w) => w.text === 'Hello');
+    expect(hello?.x0).toBeGreaterThan(611.89);
+    expect(hello?.x1).toBeCloseTo(641.89, 1);
+    expect(hello?.y0).toBeCloseTo(50, 0);
+  });
+
   it('reads an unruled table on shaded stripes by its words, not as a column of boxes', async () => {
     const rows = [
       ['Name', 'City', 'Fee'],

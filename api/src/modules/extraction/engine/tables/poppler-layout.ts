@@ -146,7 +146,11 @@ export async function readPopplerLayout(
   try {
     const text = await runProcess(
       'pdftotext',
-      ['-bbox-layout', '-enc', 'UTF-8', '-f', String(first), '-l', String(last), file, '-'],
+      [
+        // The crop box, as pdftocairo draws the page (pdftotext's own default is the media box).
+        ...['-bbox-layout', '-cropbox', '-enc', 'UTF-8'],
+        ...['-f', String(first), '-l', String(last), file, '-'],
+      ],
       { timeoutMs: options.timeoutMs, maxOutputBytes: 64 * 1024 * 1024, ...limits },
     );
     if (text.code !== 0) failed(text);
