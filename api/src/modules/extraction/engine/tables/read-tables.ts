@@ -2,9 +2,8 @@ import { ExtractionError } from '../errors.js';
 import type { SourceDocument } from '../page-source.js';
 import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
 import type { Tesseract } from '../tesseract.js';
+import type { readImageLayout as ReadImageLayout } from './image-layout.js';
 import { findTables } from './find-tables.js';
-import { readImageLayout } from './image-layout.js';
-import { readInvoice } from './invoice.js';
 import { joinContinuedTables } from './join-pages.js';
 import type {
   Box,
@@ -44,6 +43,13 @@ export type ReadTablesOptions = {
 // A PDF's pages are laid out this many at a time (one pdftotext run over them, one pdftocairo
 // run each, all at once): progress and cancelling move in small steps.
 const LAYOUT_BATCH = 4;
+
+// The pixel side (sharp, the page repairs; ~0.2 s to load) and the invoice reader are loaded when
+// a page or mode needs them, not for every digital table: `npm run extract-tables` on a digital
+// page would otherwise pay for them in its start (issue 21: within 10 % of `extract`).
+let imageLayout: Promise<typeof ReadImageLayout> | undefined;
+const loadImageLayout = () =>
+  (imageLayout ??= import('./image-layout.js').then((m) => m.readImageLayout));
 const CAMERA_FORMATS = /^(?:\xff\xd8|....ftyp(?:heic|heix|mif1)|RIFF....WEBP)/s;
 
 export async function readTables(
@@ -63,6 +69,7 @@ export async function readTables(
   if (document.kind === 'image') {
     if (!cancelled()) {
       const photo = CAMERA_FORMATS.test(document.image.subarray(0, 16).toString('latin1'));
+      const readImageLayout = await loadImageLayout();
       const layout = await readImageLayout(
         document.image,
         deps.tesseract,
@@ -108,6 +115,7 @@ export async function readTables(
           } else {
             // No text layer: a scanned page, read from its pixels.
             const image = await document.render(page);
+            const readImageLayout = await loadImageLayout();
             layouts.push(
               await readImageLayout(
                 image,
@@ -142,7 +150,10 @@ export async function readTables(
     { pageHeights },
   );
   const result: TablesResult = { pageCount: document.pageCount, pages: outcomes, tables };
-  if (options.mode === 'invoice') result.invoice = readInvoice(layouts, tables);
+  if (options.mode === 'invoice') {
+    const { readInvoice } = await import('./invoice.js');
+    result.invoice = readInvoice(layouts, tables);
+  }
   return result;
 }
 
