@@ -7,6 +7,8 @@
 // address-space and CPU limits, so a hostile file cannot hang or exhaust the API; a page whose
 // text turns out unusable (a scan) has its drawing cancelled: it is OCRed, and its lines are
 // then found in its pixels.
+import { fileURLToPath } from 'node:url';
+import { childEnv } from '../../../../common/process/child-env.js';
 import { ProcessTimeoutError, runProcess } from '../../../../common/process/run-process.js';
 import type { ProcessResult } from '../../../../common/process/run-process.js';
 import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
@@ -15,6 +17,9 @@ import { looksUndecodable } from '../pdf.js';
 import type { LayoutPage, PageWord } from './layout.js';
 import { svgRulingLines } from './svg-lines.js';
 
+// pdftocairo draws the page only for its paths: with no fonts configured it does not look for a
+// font the PDF does not embed (fontconfig's search is most of its start on such a file).
+const NO_FONTS = fileURLToPath(new URL('../../../../../workers/no-fonts.conf', import.meta.url));
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 // Characters that keep their left-to-right order inside a right-to-left word (numbers, Latin).
 const LTR_RUN = /[\p{N}\p{Script=Latin}]+(?:[.,:/%-][\p{N}\p{Script=Latin}]+)*%?/gu;
@@ -133,6 +138,7 @@ export async function readPopplerLayout(
         timeoutMs: options.timeoutMs,
         maxOutputBytes: 256 * 1024 * 1024,
         signal: controller.signal,
+        env: childEnv({ FONTCONFIG_FILE: NO_FONTS }),
         ...limits,
       },
     );
