@@ -276,8 +276,8 @@ function latticeTables(pageNo: number, words: PageWord[], lines: RulingLine[]): 
 
 /**
  * Words that cross a vertical rule are cut at it: a PDF may draw a cell's text overflowing into
- * the next cell (clipped on screen), and pdfjs joins both into one item. The letters are shared
- * out by their estimated position (equal widths: pdfjs gives no glyph positions).
+ * the next cell (clipped on screen), and the text layer's reader joins both into one word. The
+ * letters are shared out by their estimated position (equal widths: only the word's box is known).
  */
 function splitAtRules(words: PageWord[], vs: Segment[]): PageWord[] {
   const out: PageWord[] = [];

@@ -2,7 +2,7 @@
 // path the page paints as an SVG <path> (absolute M/L/C/Z data, a `transform` matrix when the
 // PDF's CTM was not the identity) inside <g> groups, and the glyphs as <symbol>s in <defs> used by
 // <use>. Only painted paths outside <defs> are read; clip paths, masks, patterns and glyphs are
-// not rules. The rule for what counts is the one the pdf.js reader applied to its operator list:
+// not rules. The rule for what counts is the one the earlier pdf.js reader applied to its operator list:
 // an axis-aligned segment of a stroked path, a thin filled rectangle as its centre line, and the
 // edges of any other filled shape.
 import type { RulingLine } from './layout.js';
