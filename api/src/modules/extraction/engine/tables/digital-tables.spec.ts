@@ -1,5 +1,6 @@
-// The digital PDF table reader end to end on real PDFs made here with pdfkit: pdfjs in its child
-// process reads the words and ruling lines, findTables builds the tables, joinContinuedTables
+// The digital PDF table reader end to end on real PDFs made here with pdfkit: poppler's
+// pdftotext and pdftocairo (in their children, under the engine's limits) read the words and
+// ruling lines, findTables builds the tables, joinContinuedTables
 // joins a table that runs over pages. Every expected cell is asserted.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -9,7 +10,7 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { findTables } from './find-tables.js';
 import { joinContinuedTables } from './join-pages.js';
 import type { FoundTable, LayoutPage } from './layout.js';
-import { readPdfLayout } from './pdf-layout.js';
+import { readPopplerLayout } from './poppler-layout.js';
 
 // pdfkit ships no types; the few calls used here.
 type Doc = {
@@ -92,7 +93,7 @@ function fill(doc: Doc, xs: number[], ys: number[], rows: (string | null)[][]): 
 
 async function layout(file: string, pages = [1]): Promise<LayoutPage[]> {
   // The engine's own child limits (address space and CPU), as it will run the reader.
-  return readPdfLayout(file, pages, {
+  return readPopplerLayout(file, pages, {
     timeoutMs: 30_000,
     process: { memoryBytes: DEFAULT_LIMITS.childMemoryBytes, cpuSeconds: 30 },
   });
@@ -131,7 +132,7 @@ describe('digital PDF tables', () => {
       ['Steel bolts (boxes of 100)', '1,200.50', '980.00'],
       ['Nuts', '15.00', '17.25'],
     ]);
-    // pdfjs's own words are exact: no confidence.
+    // A PDF's own words are exact: no confidence.
     expect(tables[0]?.confidence).toBeUndefined();
   });
 
@@ -414,7 +415,8 @@ describe('digital PDF tables', () => {
       );
     });
     const [page] = await layout(file);
-    // A word comes out in logical order (pdfjs reverses the glyphs of a right-to-left run).
+    // A word comes out in logical order (pdftotext gives a right-to-left word's glyphs in page
+    // order; the reader reverses them).
     expect(page?.words.map((w) => w.text)).toEqual(expect.arrayContaining(['סכום', 'אביב']));
     const tables = findTables(page as LayoutPage);
     expect(tables).toHaveLength(1);
@@ -481,6 +483,27 @@ describe('digital PDF tables', () => {
       { userPassword: 'hunter2' },
     );
     await expect(layout(locked)).rejects.toMatchObject({ code: 'PDF_ENCRYPTED' });
+  });
+
+  it('puts words and lines in one frame on a turned page whose crop box is smaller than its media box', async () => {
+    const file = await makePdf('turned', (doc) => {
+      doc.text('Hello', 100, 100, { lineBreak: false });
+      doc.lineWidth(1).moveTo(100, 130).lineTo(400, 130).stroke();
+      // pdfkit writes no CropBox or Rotate of its own: set them on the page's dictionary.
+      const page = (doc as unknown as { page: { dictionary: { data: Record<string, unknown> } } })
+        .page;
+      page.dictionary.data.CropBox = [50, 100, 545, 741];
+      page.dictionary.data.Rotate = 90;
+    });
+    const [page] = await layout(file);
+    // The page as shown: the crop box (495 × 641 pt) turned a quarter clockwise.
+    expect(page).toMatchObject({ width: 641, height: 495 });
+    // The rule (user space y 711.89, x 100-400) runs down the shown page, left of the word.
+    expect(page?.lines).toEqual([{ x0: 611.89, y0: 50, x1: 611.89, y1: 350 }]);
+    const hello = page?.words.find((w) => w.text === 'Hello');
+    expect(hello?.x0).toBeGreaterThan(611.89);
+    expect(hello?.x1).toBeCloseTo(641.89, 1);
+    expect(hello?.y0).toBeCloseTo(50, 0);
   });
 
   it('reads an unruled table on shaded stripes by its words, not as a column of boxes', async () => {

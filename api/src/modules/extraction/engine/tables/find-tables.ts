@@ -16,7 +16,16 @@ import type { Box, FoundTable, LayoutPage, PageWord, RulingLine } from './layout
 
 /** Two ruling lines closer than this (points) are the same line; a gap this small is no gap. */
 const TOL = 2;
-const GRAPHEMES = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+// ICU's grapheme segmenter costs ~7 ms to make: made on the first word that needs it (one with
+// a character outside U+0020-U+02FF: combining marks and clusters lie beyond), not at load.
+let segmenter: Intl.Segmenter | undefined;
+const SIMPLE = /^[\u0020-\u02FF]*$/;
+/** A word's letters as shown: graphemes, so a letter with its combining marks stays whole. */
+function graphemes(text: string): string[] {
+  if (SIMPLE.test(text)) return Array.from(text);
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+  return Array.from(segmenter.segment(text), (g) => g.segment);
+}
 /** Right-to-left scripts: a line of such words reads from right to left. */
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 
@@ -267,15 +276,15 @@ function latticeTables(pageNo: number, words: PageWord[], lines: RulingLine[]): 
 
 /**
  * Words that cross a vertical rule are cut at it: a PDF may draw a cell's text overflowing into
- * the next cell (clipped on screen), and pdfjs joins both into one item. The letters are shared
- * out by their estimated position (equal widths: pdfjs gives no glyph positions).
+ * the next cell (clipped on screen), and the text layer's reader joins both into one word. The
+ * letters are shared out by their estimated position (equal widths: only the word's box is known).
  */
 function splitAtRules(words: PageWord[], vs: Segment[]): PageWord[] {
   const out: PageWord[] = [];
   for (const w of words) {
     const cy = (w.y0 + w.y1) / 2;
     // Graphemes, so a letter with its combining marks stays whole.
-    const chars = Array.from(GRAPHEMES.segment(w.text), (g) => g.segment);
+    const chars = graphemes(w.text);
     const cuts = vs
       .filter((v) => v.from <= cy && v.to >= cy && v.at > w.x0 + TOL && v.at < w.x1 - TOL)
       .map((v) => v.at)
@@ -422,7 +431,7 @@ function chunksOf(line: PageWord[]): Chunk[] {
   const h = Math.max(...sorted.map((w) => w.y1 - w.y0));
   const widths = sorted
     .filter((w) => w.text.length >= 2)
-    .map((w) => (w.x1 - w.x0) / Array.from(GRAPHEMES.segment(w.text)).length)
+    .map((w) => (w.x1 - w.x0) / graphemes(w.text).length)
     .sort((a, b) => a - b);
   const letter = widths[widths.length >> 1] ?? 0;
   const gap = Math.max(h * 0.5, letter, 2);

@@ -1,12 +1,10 @@
 import { ExtractionError } from '../errors.js';
-import { checkImage } from '../image-prep.js';
 import type { SourceDocument } from '../page-source.js';
 import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
 import type { Tesseract } from '../tesseract.js';
 import type { VisionReader } from '../vision-reader.js';
+import type { readImageLayout as ReadImageLayout } from './image-layout.js';
 import { findTables } from './find-tables.js';
-import { readImageLayout } from './image-layout.js';
-import { readInvoice } from './invoice.js';
 import { joinContinuedTables } from './join-pages.js';
 import type {
   Box,
@@ -16,10 +14,10 @@ import type {
   TablesMode,
   TablesResult,
 } from './layout.js';
-import { readPdfLayout } from './pdf-layout.js';
+import { readPopplerLayout } from './poppler-layout.js';
 
 // The table reader: a document the input side opened, page by page, into tables. A PDF page's
-// own words and ruling lines are read by pdf.js in a child process (exact and fast); a page
+// own words and ruling lines are read by poppler's pdftotext and pdftocairo (exact and fast); a page
 // without them (a scan) and an image are read from their pixels: Tesseract's word boxes and the
 // lines found in the image. Tables are found on each page the same way whatever the source, a
 // table continuing over pages is joined, and in invoice mode the fields are read beside them.
@@ -48,12 +46,19 @@ export type ReadTablesOptions = {
   signal?: AbortSignal;
 };
 
-// A PDF's pages are laid out by one child process this many at a time: its start (Node and
-// pdf.js, ~0.2 s) is paid once per batch, and progress and cancelling still move in small steps.
+// A PDF's pages are laid out this many at a time (one pdftotext run over them, one pdftocairo
+// run each, all at once): progress and cancelling move in small steps.
 const LAYOUT_BATCH = 4;
 // Below this mean word confidence a page read from pixels goes to the vision model (auto), as
 // text reading's pages do (read-text.ts ESCALATE_BELOW).
 const ESCALATE_BELOW = 60;
+
+// The pixel side (sharp, the page repairs; ~0.2 s to load) and the invoice reader are loaded when
+// a page or mode needs them, not for every digital table: `npm run extract-tables` on a digital
+// page would otherwise pay for them in its start (issue 21: within 10 % of `extract`).
+let imageLayout: Promise<typeof ReadImageLayout> | undefined;
+const loadImageLayout = () =>
+  (imageLayout ??= import('./image-layout.js').then((m) => m.readImageLayout));
 const CAMERA_FORMATS = /^(?:\xff\xd8|....ftyp(?:heic|heix|mif1)|RIFF....WEBP)/s;
 
 export async function readTables(
@@ -63,7 +68,10 @@ export async function readTables(
 ): Promise<TablesResult> {
   // An image's type and pixel count are read from its header before anything is reserved: a
   // pixel bomb is refused (IMAGE_TOO_LARGE) as text reading refuses it, charging nothing.
-  if (document.kind === 'image') await checkImage(document.image, deps.maxPixels);
+  if (document.kind === 'image') {
+    const { checkImage } = await import('../image-prep.js');
+    await checkImage(document.image, deps.maxPixels);
+  }
   await options.beforeRead?.(document.pages);
   const layouts: LayoutPage[] = [];
   const outcomes: PageOutcome[] = [];
@@ -82,6 +90,7 @@ export async function readTables(
     page: number,
     how: { scan?: boolean; photo?: boolean },
   ) => {
+    const readImageLayout = await loadImageLayout();
     const layout = await readImageLayout(
       image,
       deps.tesseract,
@@ -121,14 +130,14 @@ export async function readTables(
       const batch = document.pages.slice(i, i + LAYOUT_BATCH);
       let digital: LayoutPage[];
       try {
-        // One child reads the batch: its time grows with the pages it lays out.
+        // pdftotext reads the whole batch: its time grows with the pages it lays out.
         const timeoutMs = deps.layoutTimeoutMs * batch.length;
-        digital = await readPdfLayout(document.file, batch, {
+        digital = await readPopplerLayout(document.file, batch, {
           timeoutMs,
           ...(deps.processLimits ? { process: deps.processLimits(timeoutMs) } : {}),
         });
       } catch {
-        // pdf.js could not lay these pages out (a damaged content stream): read their pixels.
+        // poppler could not lay these pages out (a damaged content stream): read their pixels.
         digital = batch.map((page) => ({
           page,
           width: 0,
@@ -167,7 +176,10 @@ export async function readTables(
     { pageHeights },
   );
   const result: TablesResult = { pageCount: document.pageCount, pages: outcomes, tables };
-  if (options.mode === 'invoice') result.invoice = readInvoice(layouts, tables);
+  if (options.mode === 'invoice') {
+    const { readInvoice } = await import('./invoice.js');
+    result.invoice = readInvoice(layouts, tables);
+  }
   return result;
 }
 
