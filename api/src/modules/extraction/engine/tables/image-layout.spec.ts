@@ -252,7 +252,7 @@ describe('readImageLayout', () => {
 });
 
 describe('parseWords', () => {
-  it("keeps level-5 words with their boxes and confidences, and drops empty ones and rules' remains", () => {
+  it("keeps level-5 words with their boxes and confidences, and drops empty ones, rules' remains and unsure specks", () => {
     const row = (level: number, box: number[], conf: number, word: string) =>
       [level, 1, 1, 1, 1, 1, ...box, conf, word].join('\t');
     const tsv = [
@@ -262,10 +262,16 @@ describe('parseWords', () => {
       row(5, [300, 446, 4, 60], 31, '|'),
       row(5, [400, 446, 10, 20], -1, ' '),
       row(5, [882, 517, 33, 27], 97, '12'),
+      // An underline stuck to a word, a speck between columns, a printed dash.
+      row(5, [168, 517, 90, 28], 91, 'Zones___'),
+      row(5, [300, 517, 20, 8], 31, '~~'),
+      row(5, [700, 517, 12, 4], 93, '-'),
     ].join('\n');
     expect(parseWords(tsv)).toEqual([
       { text: 'Item', x0: 168, y0: 446, x1: 228, y1: 474, confidence: 96.4 },
       { text: '12', x0: 882, y0: 517, x1: 915, y1: 544, confidence: 97 },
+      { text: 'Zones', x0: 168, y0: 517, x1: 258, y1: 545, confidence: 91 },
+      { text: '-', x0: 700, y0: 517, x1: 712, y1: 521, confidence: 93 },
     ]);
   });
 });

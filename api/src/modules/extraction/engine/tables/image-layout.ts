@@ -43,6 +43,13 @@ const PSM = 6;
 
 /** Words that are only the remains of a rule (a vertical rule read as "|", an underline as "_"). */
 const RULE_REMAINS = /^[|_\u2014\u2500\u2502]+$/;
+/** A rule's remains stuck to a word's ends ("Zones___", "|October"). */
+const RULE_ENDS = /^[|_\u2502]+|[|_\u2502]+$/g;
+// Specks, a rule's broken edge or JPEG noise read as marks ("~~", "=", "'") with low confidence:
+// in the gap between two columns, such a mark joined them (a scanned page's last two columns
+// read as one over 40 rows: "7 ~~ Asia/Almaty"). A printed dash or dot is read surely.
+const SPECKS = /^[~=_\-\u2013\u2014'"`.,:;\u2018\u2019\u201c\u201d]+$/;
+const SPECK_CONFIDENCE = 60;
 
 /** The page's words and ruling lines (see the file's head); source 'ocr'. */
 export async function readImageLayout(
@@ -171,9 +178,10 @@ export function parseWords(tsv: string): PageWord[] {
   for (const line of tsv.split('\n')) {
     const cols = line.split('\t');
     if (cols[0] !== '5' || cols.length < 12) continue;
-    const text = (cols[11] ?? '').trim();
+    const text = (cols[11] ?? '').trim().replace(RULE_ENDS, '');
     const confidence = Number(cols[10]);
     if (!text || !(confidence >= 0) || RULE_REMAINS.test(text)) continue;
+    if (confidence < SPECK_CONFIDENCE && SPECKS.test(text)) continue;
     const [left, top, w, h] = cols.slice(6, 10).map(Number) as [number, number, number, number];
     words.push({
       text,
