@@ -43,12 +43,16 @@ const PSM = 6;
 
 /** Words that are only the remains of a rule (a vertical rule read as "|", an underline as "_"). */
 const RULE_REMAINS = /^[|_\u2014\u2500\u2502]+$/;
-/** A rule's remains stuck to a word's ends ("Zones___", "|October"). */
-const RULE_ENDS = /^[|_\u2502]+|[|_\u2502]+$/g;
+/**
+ * A rule's remains stuck to a word's ends ("Zones___", "|October"): bars, and underscores two or
+ * more (one is print: "New_Salem" may be read as "New" and "_Salem").
+ */
+const RULE_ENDS = /^(?:[|\u2502]+|_{2,})|(?:[|\u2502]+|_{2,})$/g;
 // Specks, a rule's broken edge or JPEG noise read as marks ("~~", "=", "'") with low confidence:
 // in the gap between two columns, such a mark joined them (a scanned page's last two columns
-// read as one over 40 rows: "7 ~~ Asia/Almaty"). A printed dash or dot is read surely.
-const SPECKS = /^[~=_\-\u2013\u2014'"`.,:;\u2018\u2019\u201c\u201d]+$/;
+// read as one over 40 rows: "7 ~~ Asia/Almaty"). Dashes and dots are kept however unsure: a
+// faint "-" inside a cell ("CST - SK") is print.
+const SPECKS = /^[~=_'"`\u2018\u2019\u201c\u201d]+$/;
 const SPECK_CONFIDENCE = 60;
 
 /** The page's words and ruling lines (see the file's head); source 'ocr'. */
