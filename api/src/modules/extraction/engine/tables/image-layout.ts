@@ -43,6 +43,9 @@ const PSM = 6;
 
 /** Words that are only the remains of a rule (a vertical rule read as "|", an underline as "_"). */
 const RULE_REMAINS = /^[|_\u2014\u2500\u2502]+$/;
+// Tesseract puts direction marks (LRM, RLM) around words of the other direction on a line:
+// invisible, they would still be carried into every cell and spreadsheet.
+const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 /**
  * A rule's remains stuck to a word's ends ("Zones___", "|October"): bars, and underscores two or
  * more (one is print: "New_Salem" may be read as "New" and "_Salem").
@@ -182,7 +185,7 @@ export function parseWords(tsv: string): PageWord[] {
   for (const line of tsv.split('\n')) {
     const cols = line.split('\t');
     if (cols[0] !== '5' || cols.length < 12) continue;
-    const text = (cols[11] ?? '').trim().replace(RULE_ENDS, '');
+    const text = (cols[11] ?? '').replace(BIDI_MARKS, '').trim().replace(RULE_ENDS, '');
     const confidence = Number(cols[10]);
     if (!text || !(confidence >= 0) || RULE_REMAINS.test(text)) continue;
     if (confidence < SPECK_CONFIDENCE && SPECKS.test(text)) continue;
