@@ -23,6 +23,10 @@ export type TableOptions = {
   ruled: boolean;
   /** Shade every other row grey (the header and odd rows), as many printed tables do. */
   banded?: boolean;
+  /** The rules' width in pixels (3 unless given): a hairline, once scanned, is a faint grey. */
+  ruleWidth?: number;
+  /** The heading and the lines of prose around the table (English unless given). */
+  prose?: { heading: string; above: [string, string]; below: string };
 };
 
 const DPI = 200;
@@ -48,9 +52,17 @@ export async function tablePage(cells: string[][], options: TableOptions): Promi
     text.push(
       `<text x="${String(x)}" y="${String(y)}" font-family="DejaVu Sans" font-size="${String(size)}" font-weight="${weight}">${escape(s)}</text>`,
     );
-  put(LEFT, 200, 'Quarterly order summary', FONT * 1.6, 'bold');
-  put(LEFT, 280, 'The figures below were taken from the order book on the first of the month.');
-  put(LEFT, 330, 'Prices are per unit and exclude tax; amounts are rounded to the cent.');
+  const prose = options.prose ?? {
+    heading: 'Quarterly order summary',
+    above: [
+      'The figures below were taken from the order book on the first of the month.',
+      'Prices are per unit and exclude tax; amounts are rounded to the cent.',
+    ],
+    below: 'Orders placed after the twentieth are counted next month.',
+  };
+  put(LEFT, 200, prose.heading, FONT * 1.6, 'bold');
+  put(LEFT, 280, prose.above[0]);
+  put(LEFT, 330, prose.above[1]);
   cells.forEach((row, r) =>
     row.forEach((cell, c) => {
       // Numbers right-aligned in their cell, as printed tables do.
@@ -62,7 +74,7 @@ export async function tablePage(cells: string[][], options: TableOptions): Promi
       );
     }),
   );
-  put(LEFT, (ys.at(-1) ?? 0) + 110, 'Orders placed after the twentieth are counted next month.');
+  put(LEFT, (ys.at(-1) ?? 0) + 110, prose.below);
   const rules: string[] = [];
   const bands = options.banded
     ? ys
@@ -87,7 +99,7 @@ export async function tablePage(cells: string[][], options: TableOptions): Promi
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${String(PAGE.width)}" height="${String(PAGE.height)}">` +
     `<rect width="100%" height="100%" fill="#ffffff"/>${bands.join('')}` +
-    `<g stroke="#000000" stroke-width="3">${rules.join('')}</g>` +
+    `<g stroke="#000000" stroke-width="${String(options.ruleWidth ?? 3)}">${rules.join('')}</g>` +
     `<g fill="#000000">${text.join('')}</g></svg>`;
   const image = await sharp(Buffer.from(svg)).greyscale().png().toBuffer();
   return { image, ...PAGE, xs, ys, cells };

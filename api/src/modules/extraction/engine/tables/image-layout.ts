@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { checkImage, decodeUpright, deskew, detectSkew, heicToPng } from '../image-prep.js';
 import { straightenPage } from '../page-outline.js';
 import { evenBackground } from '../page-repair.js';
+import { DEFAULT_MODELS, modelsForScript } from '../scripts.js';
 import type { Tesseract } from '../tesseract.js';
 import type { LayoutPage, PageWord } from './layout.js';
 import { findRulingLines } from './ruling-lines.js';
@@ -42,6 +43,20 @@ const PSM = 6;
 
 /** Words that are only the remains of a rule (a vertical rule read as "|", an underline as "_"). */
 const RULE_REMAINS = /^[|_\u2014\u2500\u2502]+$/;
+// Tesseract puts direction marks (LRM, RLM) around words of the other direction on a line:
+// invisible, they would still be carried into every cell and spreadsheet.
+const BIDI_MARKS = /[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/**
+ * A rule's remains stuck to a word's ends ("Zones___", "|October"): bars, and underscores two or
+ * more (one is print: "New_Salem" may be read as "New" and "_Salem").
+ */
+const RULE_ENDS = /^(?:[|\u2502]+|_{2,})|(?:[|\u2502]+|_{2,})$/g;
+// Specks, a rule's broken edge or JPEG noise read as marks ("~~", "=", "'") with low confidence:
+// in the gap between two columns, such a mark joined them (a scanned page's last two columns
+// read as one over 40 rows: "7 ~~ Asia/Almaty"). Dashes and dots are kept however unsure: a
+// faint "-" inside a cell ("CST - SK") is print.
+const SPECKS = /^[~=_'"`\u2018\u2019\u201c\u201d]+$/;
+const SPECK_CONFIDENCE = 60;
 
 /** The page's words and ruling lines (see the file's head); source 'ocr'. */
 export async function readImageLayout(
@@ -95,9 +110,71 @@ export async function readImageLayout(
           .png({ compressionLevel: 1 })
           .toBuffer()
       : page;
-  const tsv = await tesseract.words(forOcr, workDir, { psm: PSM, ...(signal ? { signal } : {}) });
-  return { page: options.page, width, height, source: 'ocr', words: parseWords(tsv), lines };
+  const read = async (languages: string) =>
+    parseWords(
+      await tesseract.words(forOcr, workDir, {
+        psm: PSM,
+        languages,
+        ...(signal ? { signal } : {}),
+      }),
+    );
+  let words = await read(DEFAULT_MODELS);
+  if (unsure(words)) {
+    // Read in English, a page in another script is mostly low-confidence Latin letters (a
+    // Hebrew and Arabic table: 28 of 51 words under 60, against 5 of 119 on an English one).
+    // Such a page is read again with the models of its script, English kept beside them for the
+    // Latin words and numbers such tables carry; the reading Tesseract is surer of is kept.
+    const models = await otherScriptModels(forOcr, tesseract, workDir, signal);
+    if (models) {
+      const again = await read(models);
+      if (meanConfidence(again) > meanConfidence(words)) words = again;
+    }
+  }
+  return { page: options.page, width, height, source: 'ocr', words, lines };
 }
+
+/** A word Tesseract is unsure of, and the share of such words that makes a reading unsure. */
+const UNSURE_WORD = 60;
+const UNSURE_SHARE = 0.3;
+const MIN_WORDS_TO_JUDGE = 8;
+
+function unsure(words: PageWord[]): boolean {
+  const lettered = words.filter((w) => /\p{L}/u.test(w.text));
+  if (lettered.length < MIN_WORDS_TO_JUDGE) return false;
+  const low = lettered.filter((w) => (w.confidence ?? 100) < UNSURE_WORD).length;
+  return low >= lettered.length * UNSURE_SHARE;
+}
+
+function meanConfidence(words: PageWord[]): number {
+  if (words.length === 0) return 0;
+  return words.reduce((sum, w) => sum + (w.confidence ?? 0), 0) / words.length;
+}
+
+/**
+ * The models to read an unsure page again with, English added; null when there is none to try.
+ * OSD names the script when it is sure of it (Cyrillic, Greek, CJK pages). On a table that
+ * mixes a right-to-left script with Latin words and numbers it is not (a Hebrew and Arabic
+ * month table: "Arabic" at 0.39 scanned, "Latin" at 0.35 photographed, both under its bar), so
+ * an unsure page without a sure script is tried with Hebrew and Arabic: read in English, their
+ * letters are what comes out as confident-looking Latin garbage.
+ */
+async function otherScriptModels(
+  image: Buffer,
+  tesseract: Tesseract,
+  workDir: string,
+  signal: AbortSignal | undefined,
+): Promise<string | null> {
+  const installed = await tesseract.models();
+  const osd = await tesseract.detectOrientation(image, workDir, signal);
+  const script = osd.script && osd.script !== 'Latin' ? osd.script : null;
+  const wanted = script ? modelsForScript(script, installed) : RTL_MODELS;
+  const models = [...wanted.split('+'), DEFAULT_MODELS].filter(
+    (model, i, all) => installed.has(model) && all.indexOf(model) === i,
+  );
+  return models.length > 1 ? models.join('+') : null;
+}
+
+const RTL_MODELS = 'heb+ara';
 
 /**
  * The words of Tesseract's TSV (level 5 rows): text, box (left, top, right, bottom, in the
@@ -108,9 +185,10 @@ export function parseWords(tsv: string): PageWord[] {
   for (const line of tsv.split('\n')) {
     const cols = line.split('\t');
     if (cols[0] !== '5' || cols.length < 12) continue;
-    const text = (cols[11] ?? '').trim();
+    const text = (cols[11] ?? '').replace(BIDI_MARKS, '').trim().replace(RULE_ENDS, '');
     const confidence = Number(cols[10]);
     if (!text || !(confidence >= 0) || RULE_REMAINS.test(text)) continue;
+    if (confidence < SPECK_CONFIDENCE && SPECKS.test(text)) continue;
     const [left, top, w, h] = cols.slice(6, 10).map(Number) as [number, number, number, number];
     words.push({
       text,
