@@ -10,6 +10,12 @@ export type RawUploadOptions = {
   chunkBytes: number;
   /** Pause between chunks; 0 writes as fast as the socket takes them. */
   intervalMs: number;
+  /**
+   * Wait this long after the headers before the first body byte: a server that refuses by the
+   * headers alone answers (and closes) before anything is written, so no write can meet a closed
+   * socket (EPIPE) before the answer is seen.
+   */
+  headStartMs?: number;
 };
 
 export type RawAnswer = {
@@ -86,6 +92,11 @@ export function rawUpload(options: RawUploadOptions): {
     }
     if (!answered && !req.destroyed && sent >= options.total) req.end();
   };
-  pump();
+  if (options.headStartMs) {
+    req.flushHeaders();
+    setTimeout(pump, options.headStartMs);
+  } else {
+    pump();
+  }
   return { answer, abort: () => req.destroy() };
 }

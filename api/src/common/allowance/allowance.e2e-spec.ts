@@ -87,10 +87,17 @@ describe('allowances on the real database', () => {
     expect(await credits.reserve(userId, 7, 'job-a')).toEqual(hold);
     expect(await credits.available(userId)).toEqual({ defaultBalance: 0, topUpBalance: 2 });
     // 3 pages read of 7: 4 go back, the 2 bought ones first.
-    await Promise.all([credits.commit(hold, 3), credits.commit(hold, 3), credits.refund(hold)]);
+    await Promise.all([credits.commit(hold, 3), credits.commit(hold, 3)]);
+    await credits.refund(hold); // too late: the hold is closed
     const after = await credits.available(userId);
     expect(after.defaultBalance + after.topUpBalance).toBe(2 + 4);
     expect(after).toEqual({ defaultBalance: 2, topUpBalance: 4 });
+    // A commit racing a refund: whichever closes the hold first is the only one applied (4 or 7
+    // given back, never both: 11 back would be 13 in all).
+    const second = await credits.reserve(userId, 5, 'job-b');
+    await Promise.all([credits.commit(second, 1), credits.refund(second)]);
+    const raced = await credits.available(userId);
+    expect([6 - 5 + 4, 6 - 5 + 5]).toContain(raced.defaultBalance + raced.topUpBalance);
     // A closed ref cannot be reopened by a late reservation under it.
     await expect(credits.reserve(userId, 1, 'job-a')).rejects.toThrow(/already closed/);
   });

@@ -291,6 +291,7 @@ describe('table jobs and their credits across two API instances', () => {
       total: 20 * MB,
       chunkBytes: 64 * 1024,
       intervalMs: 5,
+      headStartMs: 300,
     }).answer;
     expect(declared.status).toBe(413);
     expect(declared.body).toEqual({
@@ -314,6 +315,7 @@ describe('table jobs and their credits across two API instances', () => {
       total: sixMbLength,
       chunkBytes: 64 * 1024,
       intervalMs: 5,
+      headStartMs: 300,
     }).answer;
     expect(refused.status).toBe(413);
     expect(refused.body).toMatchObject({ code: 'IMAGE_SIZE_EXCEED' });

@@ -90,6 +90,21 @@ export async function readTables(
     page: number,
     how: { scan?: boolean; photo?: boolean },
   ) => {
+    const vision = deps.vision;
+    if (vision?.mode === 'vision' && options.mode === 'tables') {
+      // The model reads the page alone, as text's vision mode does: no Tesseract run (an
+      // invoice still needs the words' positions, so invoice mode reads them too).
+      const { default: sharp } = await import('sharp');
+      const { width, height } = await sharp(image).metadata();
+      layouts.push({ page, width, height, source: 'ocr', words: [], lines: [] });
+      const read = await vision.reader.readTables(image);
+      const bbox = { x0: 0, y0: 0, x1: width, y1: height };
+      pageTables.set(
+        page,
+        read.map((rows) => ({ page, pages: [page], rows, method: 'vision', bbox })),
+      );
+      return;
+    }
     const readImageLayout = await loadImageLayout();
     const layout = await readImageLayout(
       image,
@@ -104,7 +119,6 @@ export async function readTables(
     );
     layouts.push(layout);
     let found = findTables(layout, area);
-    const vision = deps.vision;
     if (vision && (vision.mode === 'vision' || meanConfidence(layout) < ESCALATE_BELOW)) {
       try {
         const read = await vision.reader.readTables(image, { hint: asText(found) });

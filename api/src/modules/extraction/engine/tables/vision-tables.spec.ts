@@ -52,37 +52,33 @@ describe('tables read by the vision model', () => {
     next = answerWith([MODEL_ROWS]);
   });
 
-  it('vision: the page goes to the model with the local reading as a hint, and its tables are kept', async () => {
+  it('vision: the page goes to the model alone (no Tesseract run), and its tables are kept', async () => {
     const result = await engine('vision').extractTables({ bytes: clean, mode: 'tables' });
     expect(result.tables.map((t) => ({ method: t.method, rows: t.rows }))).toEqual([
       { method: 'vision', rows: MODEL_ROWS },
     ]);
     expect(chat.requests).toHaveLength(1);
     expect(imageOf(chat.requests[0])).toMatch(/^data:image\/png;base64,/);
-    expect(promptOf(chat.requests[0])).toContain('Paper clips\t12\t0.45\t5.40');
-  });
-
-  it('auto: a page Tesseract reads confidently is not sent; an unsure one is', async () => {
-    const auto = engine('auto');
-    const confident = await auto.extractTables({ bytes: clean, mode: 'tables' });
-    expect(chat.requests).toHaveLength(0);
-    expect(confident.tables[0]?.rows).toEqual(ORDER_TABLE);
-    // The same page blurred past reading: Tesseract is unsure of what it finds.
-    const blurred = await sharp(clean).blur(7).png().toBuffer();
-    const unsure = await auto.extractTables({ bytes: blurred, mode: 'tables' });
-    expect(chat.requests).toHaveLength(1);
-    expect(unsure.tables.map((t) => t.rows)).toEqual([MODEL_ROWS]);
-  });
-
-  it('auto keeps the local reading when the model fails or answers no JSON; vision reports it', async () => {
-    const blurred = await sharp(clean).blur(7).png().toBuffer();
-    next = { kind: 'text', content: 'Sorry, I cannot see any table.' };
-    const local = await engine('auto').extractTables({ bytes: blurred, mode: 'tables' });
-    expect(chat.requests).toHaveLength(1);
-    expect(local.tables.every((t) => t.method !== 'vision')).toBe(true);
     next = { kind: 'error', status: 500, type: 'server_error', message: 'down' };
     await expect(
       engine('vision').extractTables({ bytes: clean, mode: 'tables' }),
     ).rejects.toMatchObject({ code: 'VISION_UNAVAILABLE' });
+  });
+
+  it('auto: a page Tesseract reads confidently is not sent; an unsure one is, with the local reading as a hint; a failing model leaves the local reading', async () => {
+    const auto = engine('auto');
+    const confident = await auto.extractTables({ bytes: clean, mode: 'tables' });
+    expect(chat.requests).toHaveLength(0);
+    expect(confident.tables[0]?.rows).toEqual(ORDER_TABLE);
+    // The same page at half size, blurred past reading: Tesseract is unsure of what it finds.
+    const blurred = await sharp(clean).resize({ width: 850 }).blur(3.5).png().toBuffer();
+    const unsure = await auto.extractTables({ bytes: blurred, mode: 'tables' });
+    expect(chat.requests).toHaveLength(1);
+    expect(promptOf(chat.requests[0])).toContain('A local OCR engine read these tables');
+    expect(unsure.tables.map((t) => t.rows)).toEqual([MODEL_ROWS]);
+    next = { kind: 'text', content: 'Sorry, I cannot see any table.' };
+    const local = await auto.extractTables({ bytes: blurred, mode: 'tables' });
+    expect(chat.requests).toHaveLength(2);
+    expect(local.tables.every((t) => t.method !== 'vision')).toBe(true);
   });
 });
