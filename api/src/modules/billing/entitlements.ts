@@ -27,7 +27,6 @@ export type Term = {
   at: Date;
 };
 
-/** What is known of one payment or subscription, even before (or without) it being current. */
 /**
  * Credits reserved for one piece of add-on work (a table job), under its ref: how many came from
  * the month's allowance (valid for `month` only) and how many from bought credits, so those not
@@ -41,6 +40,7 @@ export type CreditHold = {
   at: Date;
 };
 
+/** What is known of one payment or subscription, even before (or without) it being current. */
 export type SeenRef = {
   ref: string;
   at: Date;
