@@ -172,6 +172,48 @@ describe('digital PDF tables', () => {
     ]);
   });
 
+  it("keeps an invoice's totals under its item table apart: their labels span the item columns", async () => {
+    const file = await makePdf('totals', (doc) => {
+      const items = [
+        ['Description', 'Qty', 'Unit price', 'Amount'],
+        ['Cable installation (metres)', '4', '£2.33', '£9.32'],
+        ['Ergonomic office chair', '2', '£227.82', '£455.64'],
+        ['Laptop docking station', '6', '£151.78', '£910.68'],
+      ];
+      const right = [0, 330, 390, 520];
+      items.forEach((row, r) =>
+        row.forEach((text, c) => {
+          const x = c === 0 ? 50 : (right[c] ?? 0) - doc.widthOfString(text);
+          doc.text(text, x, 100 + r * 16, { lineBreak: false });
+        }),
+      );
+      // The totals' labels start under the quantity and run under the price.
+      const totals = [
+        ['Subtotal', '£1,375.64'],
+        ['Tax (5%)', '£68.78'],
+        ['Amount due', '£1,444.42'],
+      ];
+      totals.forEach(([label = '', amount = ''], r) => {
+        doc.text(label, 310, 180 + r * 16, { lineBreak: false });
+        doc.text(amount, 520 - doc.widthOfString(amount), 180 + r * 16, { lineBreak: false });
+      });
+    });
+    const [page] = await layout(file);
+    expect(rowsOf(findTables(page as LayoutPage))).toEqual([
+      [
+        ['Description', 'Qty', 'Unit price', 'Amount'],
+        ['Cable installation (metres)', '4', '£2.33', '£9.32'],
+        ['Ergonomic office chair', '2', '£227.82', '£455.64'],
+        ['Laptop docking station', '6', '£151.78', '£910.68'],
+      ],
+      [
+        ['Subtotal', '£1,375.64'],
+        ['Tax (5%)', '£68.78'],
+        ['Amount due', '£1,444.42'],
+      ],
+    ]);
+  });
+
   it('joins an unruled cell wrapped onto a second line, keeping rows spaced like rows', async () => {
     const file = await makePdf('wrapped', (doc) => {
       const xs = [50, 120, 330, 420];

@@ -554,6 +554,16 @@ function splitOnStructure(run: TextLine[]): TextLine[][] {
       before = [];
     }
   }
+  // Inside a segment, a block of two or more lines with another number of chunks whose columns
+  // do not fit the lines before it (an invoice's totals, "Subtotal" spanning the item table's
+  // quantity and price columns) starts a table of its own: taken in, it would merge columns.
+  const blocks = segments.flatMap((segment) =>
+    splitBlocks(segment.lines).map((lines, k) => ({
+      lines,
+      before: k === 0 ? segment.before : [],
+    })),
+  );
+  segments.splice(0, segments.length, ...blocks);
   const out: TextLine[][] = [];
   let current: TextLine[] = [];
   let currentMulti: TextLine[] = [];
@@ -576,6 +586,32 @@ function splitOnStructure(run: TextLine[]): TextLine[][] {
     }
   }
   if (current.length) out.push(current);
+  return out;
+}
+
+/** Lines split where a run of 2+ lines of another chunk count does not fit the columns before. */
+function splitBlocks(lines: TextLine[]): TextLine[][] {
+  const runs: TextLine[][] = [];
+  for (const line of lines) {
+    const last = runs[runs.length - 1];
+    if (last && last[0]?.chunks.length === line.chunks.length) last.push(line);
+    else runs.push([line]);
+  }
+  const out: TextLine[][] = [];
+  for (const block of runs) {
+    const current = out[out.length - 1];
+    if (current && block.length >= 2) {
+      const a = columnRanges(current).length;
+      const b = columnRanges(block).length;
+      const both = columnRanges([...current, ...block]).length;
+      if (both !== Math.max(a, b)) {
+        out.push([...block]);
+        continue;
+      }
+    }
+    if (current) current.push(...block);
+    else out.push([...block]);
+  }
   return out;
 }
 

@@ -160,7 +160,8 @@ describe('readInvoice', () => {
       total: '$1,333.26',
       amountDue: '$1,333.26',
     });
-    expect(result.lineItems?.rows).toEqual(rows);
+    // The line items delivered stop at the last item: the totals are the invoice's fields.
+    expect(result.lineItems?.rows).toEqual([HEADER, ...ITEMS]);
     expect(result.check).toEqual({ ok: true, lineItemsSum: '1234.50', problems: [] });
   });
 

@@ -320,5 +320,20 @@ export function readInvoice(pages: LayoutPage[], tables: FoundTable[]): InvoiceR
     },
     style,
   );
-  return { fields, lineItems: items?.table ?? null, check };
+  return { fields, lineItems: items ? withoutTotals(items) : null, check };
+}
+
+/**
+ * The line items as delivered: the table up to its last item row. Totals printed as the table's
+ * last rows ("Subtotal | 1,234.50") are fields of the invoice, not items for a spreadsheet.
+ */
+function withoutTotals(items: LineItems): FoundTable {
+  const last = Math.max(...items.itemRows);
+  const { table } = items;
+  if (!Number.isFinite(last) || last >= table.rows.length - 1) return table;
+  return {
+    ...table,
+    rows: table.rows.slice(0, last + 1),
+    ...(table.confidence ? { confidence: table.confidence.slice(0, last + 1) } : {}),
+  };
 }
