@@ -189,11 +189,6 @@ describe('readImageLayout', () => {
       ['מרץ', 'אביב', '31'],
       ['אפריל', 'אביב', '30'],
       ['מאי', 'אביב', '31'],
-      ['יוני', 'קיץ', '30'],
-      ['יולי', 'קיץ', '31'],
-      ['אוגוסט', 'קיץ', '31'],
-      ['ספטמבר', 'סתיו', '30'],
-      ['אוקטובר', 'סתיו', '31'],
     ];
     // A Hebrew page: its heading and prose in Hebrew too (on a mostly English page, a few
     // unsure Hebrew words do not set off the second reading).
@@ -214,8 +209,8 @@ describe('readImageLayout', () => {
     // Tesseract's direction marks around words are left out (parseWords).
     const texts = grid.map((row) => row.map(text));
     const exact = months.flat().filter((want, k) => texts[Math.floor(k / 3)]?.[k % 3] === want);
-    // Read with the English model only: 10 of the 33 (the numbers).
-    expect(exact.length).toBeGreaterThanOrEqual(27);
+    // Read with the English model only, only the numbers come out right (5 of the 18).
+    expect(exact.length).toBeGreaterThanOrEqual(15);
   });
 
   it('reads an image turned by its EXIF orientation upright', async () => {
