@@ -12,7 +12,8 @@ const SIMPLE = fixture('printed/tesseractjs_simple.png');
 
 /** True once the process has exited (gone, or a zombie waiting to be reaped). */
 async function gone(pid: string): Promise<boolean> {
-  for (let i = 0; i < 20; i++) {
+  // Up to 5 s: a loaded machine may take a moment to reap the killed tree.
+  for (let i = 0; i < 50; i++) {
     const stat = existsSync(`/proc/${pid}/stat`) ? readFileSync(`/proc/${pid}/stat`, 'utf8') : '';
     if (!stat || / Z /.test(stat)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
