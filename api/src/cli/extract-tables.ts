@@ -1,8 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { DomainError } from '../common/errors/domain-error.js';
-import { ExtractionEngine } from '../modules/extraction/engine/index.js';
+import type { ExtractionEngine } from '../modules/extraction/engine/index.js';
 import { EXTRACT_TABLES_USAGE, parseExtractTablesArgs } from './extract-tables-args.js';
 import { tablesOutput } from './extract-tables-output.js';
+import { runEngineCommand } from './engine-command.js';
 
 // npm run extract-tables -- FILE [--page N | --pages A-B] [--invoice] [--format json|csv|xlsx]
 // [--out PATH]: the engine's table reader without server or sign-in (issue 21, item 2), in this
@@ -53,21 +53,4 @@ async function main(engine: ExtractionEngine): Promise<number> {
   return 0;
 }
 
-const engine = new ExtractionEngine({ tesseractPath: process.env.TESSERACT_PATH ?? 'tesseract' });
-void main(engine)
-  .then(
-    (code) => code,
-    (error: unknown) => {
-      if (error instanceof DomainError) process.stderr.write(`${error.code}: ${error.message}\n`);
-      else
-        process.stderr.write(
-          `Table extraction failed: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
-      return 1;
-    },
-  )
-  // close() ends the warm processes and removes the engine's temporary folder.
-  .then(async (code) => {
-    await engine.close(0);
-    process.exit(code);
-  });
+runEngineCommand(main, 'Table extraction failed');

@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { NO_TEXT_FOUND } from 'contracts';
-import { DomainError } from '../common/errors/domain-error.js';
-import { ExtractionEngine } from '../modules/extraction/engine/index.js';
+import type { ExtractionEngine } from '../modules/extraction/engine/index.js';
+import { runEngineCommand } from './engine-command.js';
 
 // npm run extract -- FILE [--page N] [--lang CODE] [--debug]: the API's engine without server or
 // sign-in, with the local engine (translation through the installed Apertium pairs) and premium
@@ -52,21 +52,4 @@ async function main(engine: ExtractionEngine): Promise<number> {
   return 0;
 }
 
-const engine = new ExtractionEngine({ tesseractPath: process.env.TESSERACT_PATH ?? 'tesseract' });
-void main(engine)
-  .then(
-    (code) => code,
-    (error: unknown) => {
-      if (error instanceof DomainError) process.stderr.write(`${error.code}: ${error.message}\n`);
-      else
-        process.stderr.write(
-          `Extraction failed: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
-      return 1;
-    },
-  )
-  // close() ends the warm processes and removes the engine's temporary folder.
-  .then(async (code) => {
-    await engine.close(0);
-    process.exit(code);
-  });
+runEngineCommand(main, 'Extraction failed');
