@@ -10,7 +10,7 @@ import {
   type TablesJobView,
   type PublicUser,
 } from 'contracts';
-import { pagesRequest } from '../shared/pages.js';
+import { isPagesChoice, pagesRequest } from '../shared/pages.js';
 import type {
   AddonError,
   DriveRequest,
@@ -58,6 +58,7 @@ const decodedLength = (base64: string): number => {
 
 function checkOptions(options: ExtractOptions): AddonError | null {
   if (!TABLES_MODES.includes(options.mode)) return addonError('Choose Tables or Invoice.');
+  if (!isPagesChoice(options.pages)) return addonError('Choose the pages to read.');
   const pages = pagesRequest(options.pages);
   return pages.ok ? null : addonError(pages.error);
 }

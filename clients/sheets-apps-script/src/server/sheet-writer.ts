@@ -14,7 +14,7 @@ const FORBIDDEN = /[[\]*?/\\:]|\p{Cc}/gu;
 
 /** The file's name without its extension, made a valid sheet name (never empty). */
 export function sheetBaseName(fileName: string): string {
-  const withoutExtension = fileName.replace(/\.[A-Za-z0-9]{1,5}$/, '');
+  const withoutExtension = fileName.replace(/\.(pdf|png|jpe?g|webp|tiff?|gif|bmp|hei[cf])$/i, '');
   const cleaned = withoutExtension
     .replace(FORBIDDEN, ' ')
     .replace(/\s+/g, ' ')

@@ -6,13 +6,21 @@ import { TABLES_MAX_PAGE_NUMBER, type TablesExtractRequest } from 'contracts';
 export type PagesChoice =
   { kind: 'all' } | { kind: 'one'; page: string } | { kind: 'range'; first: string; last: string };
 
+const PAGES_KINDS: readonly string[] = ['all', 'one', 'range'];
+
+/** A choice as google.script.run delivers it: any JSON, checked before it is read. */
+export const isPagesChoice = (value: unknown): value is PagesChoice =>
+  typeof value === 'object' &&
+  value !== null &&
+  PAGES_KINDS.includes(String((value as { kind?: unknown }).kind));
+
 export type PagesRequest = Pick<TablesExtractRequest, 'page' | 'pages'>;
 
 export type PagesParse = { ok: true; request: PagesRequest } | { ok: false; error: string };
 
 /** A page number as typed: digits only, from 1 to the API's largest page number. */
-export function parsePageNumber(text: string): number | null {
-  const trimmed = text.trim();
+export function parsePageNumber(text: string | number): number | null {
+  const trimmed = String(text).trim();
   if (!/^\d{1,6}$/.test(trimmed)) return null;
   const page = Number(trimmed);
   return page >= 1 && page <= TABLES_MAX_PAGE_NUMBER ? page : null;

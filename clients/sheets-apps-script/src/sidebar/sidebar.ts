@@ -11,6 +11,7 @@ import {
   PICKER_WAIT_MS,
   POLL_INTERVAL_MS,
   checkFile,
+  costText,
   dataUrlBase64,
   errorMessage,
   outcomeMessage,
@@ -43,6 +44,7 @@ const ui = {
   last: element('last') as HTMLInputElement,
   onePage: element('one-page'),
   range: element('range'),
+  cost: element('cost'),
   insert: element('insert') as HTMLButtonElement,
   cancel: element('cancel') as HTMLButtonElement,
   status: element('status'),
@@ -72,6 +74,7 @@ function render(): void {
   ui.insert.disabled = busy || !chosen || !account;
   ui.cancel.hidden = !runningJob;
   ui.chosen.textContent = chosen ? chosen.file.name : 'No file chosen';
+  ui.cost.textContent = costText(chosen?.kind ?? null, pagesRequest(pagesChoice()));
 }
 
 async function loadState(): Promise<void> {
@@ -155,12 +158,8 @@ async function settle(outcome: Outcome): Promise<void> {
   runningJob = null;
   busy = false;
   render();
-  if (outcome.kind !== 'error' || outcome.error.buyCredits) {
-    // Credits changed (spent, given back) or the person may buy more: read them again.
-    const message = ui.status.textContent;
-    await loadState();
-    if (message && !ui.status.textContent) ui.status.textContent = message;
-  }
+  // Credits changed (spent, given back) or the person may buy more: read them again.
+  if (outcome.kind !== 'error' || outcome.error.buyCredits) await loadState();
 }
 
 function schedulePoll(): void {
@@ -216,6 +215,7 @@ ui.fileInput.addEventListener('change', () => {
   else choose(null, check.error);
 });
 ui.pagesKind.addEventListener('change', render);
+for (const input of [ui.page, ui.first, ui.last]) input.addEventListener('input', render);
 ui.insert.addEventListener('click', () => void insert().catch(failed));
 ui.cancel.addEventListener('click', () => void cancel().catch(failed));
 ui.pick.addEventListener('click', () => void pickFromDrive().catch(failed));

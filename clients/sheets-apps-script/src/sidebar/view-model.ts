@@ -1,5 +1,6 @@
 // The sidebar's decisions, kept out of the DOM code so they are tested in Node: which files it
 // takes, what each outcome says, how long it waits between looks at a long file's job.
+import { pagesCount, type PagesParse } from '../shared/pages.js';
 import type { AddonError, Outcome } from '../shared/sidebar-api.js';
 
 /** What the API reads (the engine finds the kind from the bytes; these are what it supports). */
@@ -42,6 +43,14 @@ export function checkFile(
 }
 
 const plural = (n: number, word: string): string => `${String(n)} ${word}${n === 1 ? '' : 's'}`;
+
+/** The credits a reading will use (spec §9: 1 credit = 1 PDF page or 1 image). */
+export function costText(kind: FileKind | null, pages: PagesParse): string {
+  if (!kind) return '';
+  if (kind === 'image') return 'Uses 1 credit.';
+  const count = pages.ok ? pagesCount(pages.request) : null;
+  return count === null ? 'Uses 1 credit per page read.' : `Uses up to ${plural(count, 'credit')}.`;
+}
 
 export type Message = { tone: 'info' | 'success' | 'error'; text: string; detail?: string };
 
