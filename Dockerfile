@@ -11,6 +11,9 @@ COPY mfe-text-ocr/package.json mfe-text-ocr/
 COPY mfe-sheets-addon/package.json mfe-sheets-addon/
 COPY mfe-comment-filter/package.json mfe-comment-filter/
 COPY mfe-billing/package.json mfe-billing/
+# The Google Sheets add-on runs on Google's Apps Script, not here: only its workspace's manifest,
+# which `npm ci` needs for the lockfile.
+COPY clients/sheets-apps-script/package.json clients/sheets-apps-script/
 RUN npm ci --no-audit --no-fund
 
 # A front end's build (the web target).

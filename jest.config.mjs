@@ -55,6 +55,19 @@ export default {
       'remotes',
       REMOTES.map((remote) => `<rootDir>/${remote.folder}/src`),
     ),
+    // The Google Sheets add-on (clients/sheets-apps-script): its built bundle run in an Apps
+    // Script sandbox (test/apps-script-sandbox.ts), and the sidebar's logic, in Node.
+    {
+      displayName: 'clients',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/clients/sheets-apps-script'],
+      testMatch: ['**/*.test.ts'],
+      transform: frontendTransform,
+      moduleNameMapper: {
+        '^contracts$': '<rootDir>/contracts/src/index.ts',
+        '^(\\.{1,2}/.*)\\.js$': '$1',
+      },
+    },
     {
       displayName: 'api',
       testEnvironment: 'node',

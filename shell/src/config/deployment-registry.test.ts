@@ -259,6 +259,18 @@ it('deploys no web service and no remote workspace that the registry does not kn
   expect(remoteWorkspaces.sort()).toEqual(REMOTES.map((r) => r.folder).sort());
 });
 
+it('deploys no client of clients/*: they run elsewhere (the Sheets add-on on Apps Script)', () => {
+  const clients = workspaces.filter((w) => w.startsWith('clients/'));
+  expect(clients).toContain('clients/sheets-apps-script');
+  for (const client of clients) {
+    const name = client.split('/').pop() ?? client;
+    expect(REMOTES.map((r) => r.folder)).not.toContain(client);
+    expect(services[name]).toBeUndefined();
+    expect(Object.values(services).filter((s) => s.build?.args?.WORKSPACE === client)).toEqual([]);
+    expect(caddyfile).not.toContain(name);
+  }
+});
+
 it("installs every workspace's package.json in the Dockerfile", () => {
   for (const workspace of workspaces) {
     expect(dockerfile).toContain(`COPY ${workspace}/package.json ${workspace}/`);
