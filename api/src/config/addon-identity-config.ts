@@ -62,7 +62,8 @@ export function addonIdentityFromEnv(
   const google = provider === 'google';
   return {
     issuers: c.ADDON_ID_TOKEN_ISSUERS ?? (google ? GOOGLE_ID_TOKEN_ISSUERS : [localIssuer]),
-    jwksUrl: c.ADDON_ID_TOKEN_JWKS_URL ?? (google ? GOOGLE_ID_TOKEN_JWKS_URL : `${localIssuer}/jwks`),
+    jwksUrl:
+      c.ADDON_ID_TOKEN_JWKS_URL ?? (google ? GOOGLE_ID_TOKEN_JWKS_URL : `${localIssuer}/jwks`),
     audiences: c.ADDON_OAUTH_CLIENT_IDS ?? (google ? [] : [LOCAL_ADDON_CLIENT.id]),
   };
 }

@@ -153,9 +153,7 @@ describe('IdTokenVerifier (ID tokens of the embedded provider, verified by jose)
     expect(unsigned.split('.')[2]).toBe('');
     expect(await refusal(unsigned)).toEqual({ code: 'ID_TOKEN_INVALID', status: 401 });
     // The same with the provider's key id in the header.
-    const header = Buffer.from(JSON.stringify({ alg: 'none', kid: key.kid })).toString(
-      'base64url',
-    );
+    const header = Buffer.from(JSON.stringify({ alg: 'none', kid: key.kid })).toString('base64url');
     expect(await refusal(`${header}.${unsigned.split('.')[1] ?? ''}.`)).toEqual({
       code: 'ID_TOKEN_INVALID',
       status: 401,

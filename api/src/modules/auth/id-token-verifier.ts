@@ -1,11 +1,5 @@
 import { Logger } from '@nestjs/common';
-import {
-  createRemoteJWKSet,
-  errors,
-  jwtVerify,
-  type JWTPayload,
-  type JWTVerifyGetKey,
-} from 'jose';
+import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { AddonIdentityConfig } from '../../config/addon-identity-config.js';
 import { authErrors } from './auth.errors.js';
 
