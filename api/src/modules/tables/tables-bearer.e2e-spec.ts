@@ -54,11 +54,11 @@ describe('the add-on identity: a bearer ID token on the table routes (real app)'
     await platform.close();
   });
 
-  const withToken = (token: string, path: string, init: RequestInit = {}) =>
-    fetch(`${platform.api}${path}`, {
-      ...init,
-      headers: { ...init.headers, authorization: `Bearer ${token}` },
-    });
+  const withToken = (token: string, path: string, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('authorization', `Bearer ${token}`);
+    return fetch(`${platform.api}${path}`, { ...init, headers });
+  };
   const extractWith = (token: string, headers: Record<string, string> = {}) =>
     withToken(token, EXTRACT, {
       method: 'POST',
@@ -67,7 +67,14 @@ describe('the add-on identity: a bearer ID token on the table routes (real app)'
     });
   const meWith = async (token: string): Promise<PublicUser> =>
     ((await (await withToken(token, '/api/me')).json()) as { user: PublicUser }).user;
-  const credits = (user: PublicUser) => user.defaultBalance + user.topUpBalance;
+  /** The add-on's credits (spec §9): the free ones and the bought ones. */
+  const credits = (user: PublicUser): number => {
+    const { defaultBalance, topUpBalance } = user;
+    if (defaultBalance === undefined || topUpBalance === undefined) {
+      throw new Error(`no credits in ${JSON.stringify(user)}`);
+    }
+    return defaultBalance + topUpBalance;
+  };
 
   it("reads a table with the provider's token and spends the credits of the same person's web session", async () => {
     const person = someone();
