@@ -181,6 +181,19 @@ describe('IdTokenVerifier (ID tokens of the embedded provider, verified by jose)
     expect(await refusal('not-a-token')).toEqual({ code: 'ID_TOKEN_INVALID', status: 401 });
   });
 
+  it('accepts any of the configured issuers (Google signs with two spellings of its own)', async () => {
+    const both = new IdTokenVerifier({
+      issuers: [issuer, 'accounts.example.com'],
+      jwksUrl: `${issuer}/jwks`,
+      audiences: [LOCAL_ADDON_CLIENT.id],
+    });
+    for (const iss of [issuer, 'accounts.example.com']) {
+      await expect(both.verify(await signed(claims({ iss })))).resolves.toMatchObject({
+        subject: 'google-subject-1',
+      });
+    }
+  });
+
   it('refuses every token when no add-on client is configured', async () => {
     const closed = new IdTokenVerifier({
       issuers: [issuer],
