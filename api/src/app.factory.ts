@@ -14,6 +14,8 @@ import {
   setupWebhookBodies,
   type WebhookRoute,
 } from './common/http/body-parsing.js';
+import { bearerIdentity } from './modules/auth/bearer-identity.js';
+import { RequestUserService } from './modules/auth/request-user.service.js';
 import { setupSessions } from './modules/auth/session.setup.js';
 import { extractUploadRoute } from './modules/extraction/extract-upload.js';
 import { tablesUploadRoute } from './modules/tables/tables-upload.js';
@@ -95,11 +97,13 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     allowedHeaders: ['Content-Type', 'X-CSRF-Token', 'X-Request-Id', 'X-Form-Age'],
     exposedHeaders: ['X-Request-Id', 'Retry-After'],
   });
-  // Bodies: nothing compressed; webhooks raw before sessions; then the session tells who calls,
-  // and upload routes check the caller before their body is read (common/http/body-parsing.ts).
+  // Bodies: nothing compressed; webhooks raw before sessions; then the session or the add-on's
+  // bearer ID token tells who calls (one RequestUserService builds the user for both), and
+  // upload routes check the caller before their body is read (common/http/body-parsing.ts).
   refuseCompressedBodies(app);
   setupWebhookBodies(app, WEBHOOK_ROUTES);
   setupSessions(app, config);
+  app.use(bearerIdentity(app.get(RequestUserService)));
   setupBodyParsing(app, {
     uploads: [extractUploadRoute(app), tablesUploadRoute(app)],
     limits: [MESSAGE_FORM_BODY],

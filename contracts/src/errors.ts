@@ -28,6 +28,14 @@ export const AUTH_ERROR_CODES = [
   'CSRF_TOKEN_INVALID',
   'RETURN_PATH_INVALID',
   'FORBIDDEN',
+  /** A bearer ID token (the add-on's) that is not valid: signature, issuer, audience, form. */
+  'ID_TOKEN_INVALID',
+  /** A bearer ID token past its expiry: the add-on gets a fresh one and tries again. */
+  'ID_TOKEN_EXPIRED',
+  /** A bearer ID token for an email address Google has not verified. */
+  'ID_TOKEN_EMAIL_UNVERIFIED',
+  /** The issuer's signing keys could not be fetched: retry after Retry-After seconds. */
+  'ID_TOKEN_KEYS_UNAVAILABLE',
 ] as const;
 
 export const MESSAGE_ERROR_CODES = ['TOO_MANY_MESSAGES', 'MESSAGE_NOT_FOUND'] as const;

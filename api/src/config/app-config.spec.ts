@@ -54,6 +54,11 @@ describe('loadConfig', () => {
           userProfileURL: 'http://localhost:4100/userinfo',
         },
       },
+      addonIdentity: {
+        issuers: ['http://localhost:4100'],
+        jwksUrl: 'http://localhost:4100/jwks',
+        audiences: ['local-addon-client'],
+      },
       trustProxyHops: 0,
       redisUrl: null,
       redisKeyPrefix: 'ocr:',
@@ -126,6 +131,40 @@ describe('loadConfig', () => {
       clientSecret: 'secret',
       callbackUrl: 'https://api.example.com/auth/google/callback',
     });
+    // The add-on's ID tokens: Google's issuer (both spellings) and keys; no audience until the
+    // add-on's client is named, so no bearer token is accepted before then.
+    expect(config.addonIdentity).toEqual({
+      issuers: ['https://accounts.google.com', 'accounts.google.com'],
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      audiences: [],
+    });
+  });
+
+  it("takes the add-on's ID token settings as lists, and the local provider's at DEV_IDP_URL", () => {
+    const google = loadConfig({
+      ...valid,
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      ADDON_OAUTH_CLIENT_IDS: ' addon-1.apps.googleusercontent.com, addon-2 ,',
+      ADDON_ID_TOKEN_ISSUERS: 'https://accounts.google.com',
+      ADDON_ID_TOKEN_JWKS_URL: 'https://keys.example.com/certs',
+    });
+    expect(google.addonIdentity).toEqual({
+      issuers: ['https://accounts.google.com'],
+      jwksUrl: 'https://keys.example.com/certs',
+      audiences: ['addon-1.apps.googleusercontent.com', 'addon-2'],
+    });
+    expect(loadConfig({ ...valid, DEV_IDP_URL: 'http://127.0.0.1:4999/' }).addonIdentity).toEqual({
+      issuers: ['http://127.0.0.1:4999'],
+      jwksUrl: 'http://127.0.0.1:4999/jwks',
+      audiences: ['local-addon-client'],
+    });
+    expect(problemsOf({ ...valid, ADDON_ID_TOKEN_JWKS_URL: 'ftp://keys' })[0]).toMatch(
+      /^ADDON_ID_TOKEN_JWKS_URL: /,
+    );
+    expect(problemsOf({ ...valid, ADDON_OAUTH_CLIENT_IDS: ' , ' })[0]).toMatch(
+      /^ADDON_OAUTH_CLIENT_IDS: /,
+    );
   });
 
   it('refuses the local sign-in provider in production, and uses __Host- Secure cookies there', () => {

@@ -5,6 +5,11 @@ import {
   afterPaymentFromEnv,
   type AfterPaymentConfig,
 } from './after-payment-config.js';
+import {
+  addonIdentityEnv,
+  addonIdentityFromEnv,
+  type AddonIdentityConfig,
+} from './addon-identity-config.js';
 import { billingEnv, billingFromEnv, type BillingConfig } from './billing-catalogue.js';
 import {
   paymentsEnv,
@@ -58,6 +63,7 @@ const schema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   // Unset: http://localhost:4100 (DEFAULT_DEV_IDP_URL); refused when set in production.
   DEV_IDP_URL: z.url({ protocol: /^https?$/ }).optional(),
+  ...addonIdentityEnv,
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   REDIS_KEY_PREFIX: z.string().max(50).default('ocr:'),
@@ -142,6 +148,8 @@ export type AppConfig = {
   /** Node server timeouts: a whole request (a 30 MB upload at modest speed), its headers. */
   http: { requestTimeoutMs: number; headersTimeoutMs: number };
   oauth: OAuthConfig;
+  /** The add-on's Google ID tokens (bearer): issuer, keys, audience. */
+  addonIdentity: AddonIdentityConfig;
   /** Plan catalogues, checkout links, INR per USD, where the visitor's country comes from. */
   billing: BillingConfig;
   /** Payment providers' keys and addresses; a provider without keys is unavailable. */
@@ -263,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
       secureCookie: production,
     },
     oauth,
+    addonIdentity: addonIdentityFromEnv(c, oauth.provider, idp),
     trustProxyHops: c.TRUST_PROXY_HOPS,
     redisUrl: c.REDIS_URL ?? null,
     redisKeyPrefix: c.REDIS_KEY_PREFIX,

@@ -23,6 +23,7 @@ const SAFE = {
   PAYPAL_CLIENT_ID: 'AbCdEf-client-id_123',
   PAYPAL_CLIENT_SECRET: 'paypal-secret-123',
   PAYPAL_WEBHOOK_ID: '8PT597110X687430LKGECATA',
+  ADDON_OAUTH_CLIENT_IDS: '123-addon.apps.googleusercontent.com',
 };
 
 const problemsOf = (env: NodeJS.ProcessEnv): string[] => {
@@ -45,6 +46,11 @@ describe('production configuration', () => {
     });
     expect(config.payments.paypal?.apiUrl).toBe('https://api-m.paypal.com');
     expect(config.oauth.provider).toBe('google');
+    expect(config.addonIdentity).toEqual({
+      issuers: ['https://accounts.google.com', 'accounts.google.com'],
+      jwksUrl: 'https://www.googleapis.com/oauth2/v3/certs',
+      audiences: ['123-addon.apps.googleusercontent.com'],
+    });
     expect(config.billing.countryHeader).toBe('cf-ipcountry');
   });
 
@@ -83,6 +89,26 @@ describe('production configuration', () => {
       "the local sign-in provider's URL",
       { DEV_IDP_URL: 'http://localhost:4100' },
       'DEV_IDP_URL: is the local sign-in provider, which never runs in production: unset it',
+    ],
+    [
+      "the local provider as the add-on's ID token issuer",
+      { ADDON_ID_TOKEN_ISSUERS: 'https://accounts.google.com,http://localhost:4100' },
+      "ADDON_ID_TOKEN_ISSUERS: names the local sign-in provider, which never runs in production: unset it for Google's",
+    ],
+    [
+      "the local provider's keys for the add-on's ID tokens",
+      { ADDON_ID_TOKEN_JWKS_URL: 'http://127.0.0.1:4100/jwks' },
+      "ADDON_ID_TOKEN_JWKS_URL: is the local sign-in provider, which never runs in production: unset it for Google's",
+    ],
+    [
+      "plain-http keys for the add-on's ID tokens",
+      { ADDON_ID_TOKEN_JWKS_URL: 'http://keys.example.com/certs' },
+      'ADDON_ID_TOKEN_JWKS_URL: must be https in production',
+    ],
+    [
+      "the local provider's add-on client",
+      { ADDON_OAUTH_CLIENT_IDS: '123-addon.apps.googleusercontent.com,local-addon-client' },
+      "ADDON_OAUTH_CLIENT_IDS: names the local sign-in provider's add-on client (local-addon-client), refused in production",
     ],
     [
       'the local Razorpay sandbox',
@@ -145,6 +171,9 @@ describe('production configuration', () => {
         GOOGLE_CLIENT_ID: '',
         GOOGLE_CLIENT_SECRET: '',
         DEV_IDP_URL: 'http://127.0.0.1:4100',
+        ADDON_ID_TOKEN_ISSUERS: 'http://127.0.0.1:4100',
+        ADDON_ID_TOKEN_JWKS_URL: 'http://127.0.0.1:4100/jwks',
+        ADDON_OAUTH_CLIENT_IDS: 'local-addon-client',
         TRUST_PROXY_HOPS: '0',
         GEOIP_COUNTRY_OVERRIDE: 'IN',
         RAZORPAY_KEY_ID: 'rzp_test_AbC123',
@@ -156,6 +185,7 @@ describe('production configuration', () => {
         PAYPAL_API_URL: 'http://127.0.0.1:4202',
       });
       expect(config.oauth.endpoints?.authorizationURL).toBe('http://127.0.0.1:4100/auth');
+      expect(config.addonIdentity.jwksUrl).toBe('http://127.0.0.1:4100/jwks');
       expect(config.payments.razorpay?.apiUrl).toBe('http://127.0.0.1:4200');
       expect(config.payments.lemonSqueezy?.testMode).toBe(true);
     },

@@ -1,4 +1,5 @@
 import { BlockList, isIP } from 'node:net';
+import { LOCAL_ADDON_CLIENT } from './addon-identity-config.js';
 
 // What NODE_ENV=production refuses (security plan item 44): settings that are right on a
 // developer's machine and in the tests, and wrong where real people pay. Each is one line of
@@ -11,6 +12,9 @@ type ProductionEnv = {
   NODE_ENV: 'development' | 'production' | 'test';
   GOOGLE_CLIENT_ID?: string | undefined;
   DEV_IDP_URL?: string | undefined;
+  ADDON_ID_TOKEN_ISSUERS?: string[] | undefined;
+  ADDON_ID_TOKEN_JWKS_URL?: string | undefined;
+  ADDON_OAUTH_CLIENT_IDS?: string[] | undefined;
   GEOIP_COUNTRY_OVERRIDE?: string | undefined;
   COUNTRY_HEADER?: string | undefined;
   TRUST_PROXY_HOPS: number;
@@ -62,6 +66,33 @@ function providerUrlProblem(name: string, url: string, provider: string): Proble
   return null;
 }
 
+/** An ID token issuer: a URL, or a bare host as Google's `accounts.google.com`. */
+const issuerHost = (issuer: string): string =>
+  URL.canParse(issuer) ? new URL(issuer).hostname : (issuer.split(/[/:]/)[0] ?? issuer);
+
+/** The add-on's ID token settings: never the local sign-in provider (addon-identity-config.ts). */
+function addonIdentityProblems(c: ProductionEnv): (Problem | null)[] {
+  const local = (what: string) =>
+    `${what} the local sign-in provider, which never runs in production: unset it for Google's`;
+  const jwks = c.ADDON_ID_TOKEN_JWKS_URL ? new URL(c.ADDON_ID_TOKEN_JWKS_URL) : null;
+  return [
+    c.ADDON_ID_TOKEN_ISSUERS?.some((issuer) => isLocalHost(issuerHost(issuer)))
+      ? { path: 'ADDON_ID_TOKEN_ISSUERS', message: local('names') }
+      : null,
+    jwks && isLocalHost(jwks.hostname)
+      ? { path: 'ADDON_ID_TOKEN_JWKS_URL', message: local('is') }
+      : jwks && jwks.protocol !== 'https:'
+        ? { path: 'ADDON_ID_TOKEN_JWKS_URL', message: 'must be https in production' }
+        : null,
+    c.ADDON_OAUTH_CLIENT_IDS?.includes(LOCAL_ADDON_CLIENT.id)
+      ? {
+          path: 'ADDON_OAUTH_CLIENT_IDS',
+          message: `names the local sign-in provider's add-on client (${LOCAL_ADDON_CLIENT.id}), refused in production`,
+        }
+      : null,
+  ];
+}
+
 function webhookSecretProblem(name: string, secret: string | undefined): Problem | null {
   if (secret === undefined || secret.length >= MIN_PRODUCTION_WEBHOOK_SECRET) return null;
   return {
@@ -86,6 +117,7 @@ export function productionProblems(c: ProductionEnv): Problem[] {
           message: 'is the local sign-in provider, which never runs in production: unset it',
         }
       : null,
+    ...addonIdentityProblems(c),
     c.GEOIP_COUNTRY_OVERRIDE
       ? {
           path: 'GEOIP_COUNTRY_OVERRIDE',

@@ -1,13 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import Provider, { type Configuration } from 'oidc-provider';
+import { LOCAL_ADDON_CLIENT } from '../config/addon-identity-config.js';
 import { LOCAL_OAUTH_CLIENT } from '../config/app-config.js';
 import { DevAccountsStore } from './accounts-store.js';
 import { loginPage } from './login-page.js';
 
 // A local OpenID provider (the `oidc-provider` library) that stands in for Google when no Google
 // client is configured: the API's Google strategy is pointed at its endpoints, so development,
-// tests and production run the same sign-in code.
+// tests and production run the same sign-in code. It also stands in for the Google Sheets
+// add-on's identity: its add-on client (LOCAL_ADDON_CLIENT) gets ID tokens carrying email,
+// email_verified and name as Google's do, signed with this run's key and published at /jwks,
+// which the API verifies as it verifies Google's (modules/auth/id-token-verifier.ts).
 
 export type DevIdpOptions = {
   issuer: string;
@@ -18,6 +23,11 @@ export type DevIdpOptions = {
    * made with an address nobody confirmed (tests of the API's refusal). Every other is verified.
    */
   unverifiedEmails?: readonly string[];
+  /**
+   * The private RS256 key (a JWK with `kid`) that signs ID tokens. Unset: a new one each start.
+   * Tests pass their own to sign tokens the provider would not issue (expired, another issuer).
+   */
+  signingKey?: JWK;
 };
 
 export type DevIdp = {
@@ -61,8 +71,24 @@ export function assertNotProduction(env: NodeJS.ProcessEnv): void {
   }
 }
 
-export function createProvider(options: DevIdpOptions, accounts: DevAccountsStore): Provider {
+/** A fresh RS256 signing key, as a private JWK with a key id (what `jwks` takes). */
+export async function newSigningKey(): Promise<JWK & { kid: string }> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return {
+    ...(await exportJWK(privateKey)),
+    kid: randomBytes(8).toString('hex'),
+    alg: 'RS256',
+    use: 'sig',
+  };
+}
+
+export function createProvider(
+  options: DevIdpOptions,
+  accounts: DevAccountsStore,
+  signingKey: JWK,
+): Provider {
   const configuration: Configuration = {
+    jwks: { keys: [signingKey] },
     clients: [
       {
         client_id: LOCAL_OAUTH_CLIENT.id,
@@ -72,7 +98,18 @@ export function createProvider(options: DevIdpOptions, accounts: DevAccountsStor
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
       },
+      {
+        // The add-on: a public client (PKCE, no secret), as an installed add-on is.
+        client_id: LOCAL_ADDON_CLIENT.id,
+        redirect_uris: [LOCAL_ADDON_CLIENT.redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'none',
+      },
     ],
+    // Google's ID tokens carry email, email_verified and name; the library's default keeps
+    // them for userinfo when an access token is issued too.
+    conformIdTokenClaims: false,
     claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },
     scopes: ['openid', 'profile', 'email'],
     findAccount: (_ctx, sub) => {
@@ -171,7 +208,7 @@ export async function startDevIdp(
   options: DevIdpOptions & { port?: number; host?: string },
 ): Promise<DevIdp> {
   const accounts = new DevAccountsStore(options.accountsFile);
-  const provider = createProvider(options, accounts);
+  const provider = createProvider(options, accounts, options.signingKey ?? (await newSigningKey()));
   const callback = provider.callback();
   const server = http.createServer((req, res) => {
     const path = new URL(req.url ?? '/', options.issuer).pathname;

@@ -3,8 +3,10 @@ import { getConnectionToken } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { randomUUID } from 'node:crypto';
 import type { PlanType } from 'contracts';
-import { startDevIdp, type DevIdp } from '../dev-idp/dev-idp.js';
+import { LOCAL_OAUTH_CLIENT } from '../config/app-config.js';
+import { startDevIdp, type DevIdp, type DevIdpOptions } from '../dev-idp/dev-idp.js';
 import { EntitlementsService } from '../modules/billing/entitlements.service.js';
+import { idTokenFromLocalProvider, type OidcClient } from './addon-id-token.js';
 import { Browser, freePort } from './http-client.js';
 import { signInAtLocalProvider } from './local-sign-in.js';
 import { createTestApp } from './test-app.js';
@@ -32,11 +34,18 @@ export class SignedInApp {
     private readonly idp: DevIdp,
   ) {}
 
-  static async start(env: NodeJS.ProcessEnv = {}): Promise<SignedInApp> {
+  static async start(
+    env: NodeJS.ProcessEnv = {},
+    idpOptions: Pick<DevIdpOptions, 'unverifiedEmails' | 'signingKey'> = {},
+  ): Promise<SignedInApp> {
     const [apiPort, idpPort] = [await freePort(), await freePort()];
     const api = `http://127.0.0.1:${String(apiPort)}`;
     const issuer = `http://127.0.0.1:${String(idpPort)}`;
-    const idp = await startDevIdp({ issuer, redirectUris: [`${api}/auth/google/callback`] });
+    const idp = await startDevIdp({
+      issuer,
+      redirectUris: [`${api}/auth/google/callback`],
+      ...idpOptions,
+    });
     const app = await createTestApp({
       DEV_IDP_URL: issuer,
       API_PUBLIC_URL: api,
@@ -86,6 +95,25 @@ export class SignedInApp {
       userId: String(row?._id),
       post,
     };
+  }
+
+  /** The embedded provider's issuer URL (the API's add-on issuer by default). */
+  get issuer(): string {
+    return this.idp.issuer;
+  }
+
+  /**
+   * An ID token for the add-on, as Google gives one to the add-on (ScriptApp.getIdentityToken),
+   * from the embedded provider's real flow: the same email is the same subject as web sign-in.
+   * `client`: another client of the provider (the web one: a token for another audience).
+   */
+  addonToken(name: string, email: string, client?: OidcClient): Promise<string> {
+    return idTokenFromLocalProvider(this.idp.issuer, { name, email }, client);
+  }
+
+  /** The web sign-in's client at this provider, for a token whose audience is not the add-on. */
+  get webClient(): OidcClient {
+    return { ...LOCAL_OAUTH_CLIENT, redirectUri: `${this.api}/auth/google/callback` };
   }
 
   /** Gives the person a paid plan, as support would (through the billing module). */

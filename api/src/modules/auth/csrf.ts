@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { CookieOptions, Request, Response } from 'express';
+import { bearerToken } from './bearer-identity.js';
 
 // Signed double-submit tokens (OWASP CSRF cheat sheet), so that an anonymous visitor needs no
 // server-side session: GET /api/session-init sets a random, HttpOnly pre-session cookie and
@@ -69,7 +70,7 @@ const EXEMPT_PREFIXES = ['/api/webhooks/'];
  * it needs no CSRF token. With any cookie the token is still required.
  */
 const isBearerOnly = (req: Request): boolean =>
-  /^Bearer\s+\S/i.test(req.headers.authorization ?? '') && !req.headers.cookie;
+  bearerToken(req) !== undefined && !req.headers.cookie;
 
 export function needsCsrfCheck(req: Request): boolean {
   if (SAFE_METHODS.has(req.method)) return false;

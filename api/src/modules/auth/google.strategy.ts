@@ -2,12 +2,9 @@ import { Inject, Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { Strategy, type Profile } from 'passport-google-oauth20';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
-import { BillingService } from '../billing/billing.service.js';
-import { UsersService } from '../users/users.service.js';
 import { authErrors } from './auth.errors.js';
-
-// OpenID's userinfo gives email_verified as a boolean; some providers have sent the string.
-const isVerified = (verified: unknown): boolean => verified === true || verified === 'true';
+import { isEmailVerified } from './id-token-verifier.js';
+import { RequestUserService } from './request-user.service.js';
 
 type OAuth2Holder = { _oauth2: { useAuthorizationHeaderforGET: (use: boolean) => void } };
 
@@ -19,8 +16,7 @@ type OAuth2Holder = { _oauth2: { useAuthorizationHeaderforGET: (use: boolean) =>
 export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly users: UsersService,
-    private readonly billing: BillingService,
+    private readonly requestUsers: RequestUserService,
   ) {
     super({
       clientID: config.oauth.clientId,
@@ -45,13 +41,13 @@ export class GoogleStrategy extends PassportStrategy(Strategy, 'google') {
     // unverified one (an account made with someone else's address) must not sign in.
     const address = profile.emails?.[0];
     const email = address?.value;
-    if (!profile.id || !email || !isVerified(address.verified)) throw authErrors.signInFailed();
-    const user = await this.users.recordSignIn({
+    if (!profile.id || !email || !isEmailVerified(address.verified)) {
+      throw authErrors.signInFailed();
+    }
+    return this.requestUsers.signIn({
       subject: profile.id,
       name: profile.displayName || email,
       email,
     });
-    // UserRecord is a plain object (typed by the schema class): copying it loses nothing.
-    return Object.assign({}, user, await this.billing.entitlementsOf(user.id));
   }
 }

@@ -1,20 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { PassportSerializer } from '@nestjs/passport';
-import { BillingService } from '../billing/billing.service.js';
-import { UsersService } from '../users/users.service.js';
+import { RequestUserService } from './request-user.service.js';
 
 type Done<T> = (error: unknown, value?: T | false) => void;
 
 /**
  * The session holds only the user's id; each request reads the current identity and, in parallel,
- * the current plans and credits (BillingService.entitlementsOf: one indexed read, never cached).
+ * the current plans and credits (RequestUserService.forUserId: one indexed read each, never
+ * cached).
  */
 @Injectable()
 export class SessionSerializer extends PassportSerializer {
-  constructor(
-    private readonly users: UsersService,
-    private readonly billing: BillingService,
-  ) {
+  constructor(private readonly requestUsers: RequestUserService) {
     super();
   }
 
@@ -23,8 +20,8 @@ export class SessionSerializer extends PassportSerializer {
   }
 
   deserializeUser(id: string, done: Done<Express.User>): void {
-    Promise.all([this.users.findById(id), this.billing.entitlementsOf(id)]).then(
-      ([user, entitlements]) => done(null, user ? Object.assign({}, user, entitlements) : false),
+    this.requestUsers.forUserId(id).then(
+      (user) => done(null, user ?? false),
       (error: unknown) => done(error),
     );
   }

@@ -84,6 +84,12 @@ export class UsersRepository {
     return this.reads.load(new Types.ObjectId(id).toString());
   }
 
+  /** The user with this provider subject id (unique), as stored now; null before first sign-in. */
+  async findByGoogleId(googleId: string): Promise<UserRecord | null> {
+    const doc = await this.users.collection.findOne<Lean>({ googleId: { $eq: googleId } });
+    return doc ? toRecord(doc) : null;
+  }
+
   /** Records that the user sent their first text-OCR feedback (idempotent). */
   async setTextOcrFeedbackSubmitted(id: string): Promise<void> {
     if (!isValidObjectId(id)) return;

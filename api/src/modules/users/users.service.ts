@@ -22,6 +22,11 @@ export class UsersService {
     return this.users.findById(id);
   }
 
+  /** The user web sign-in keyed by this provider subject id; null before their first sign-in. */
+  findByGoogleId(subject: string): Promise<UserRecord | null> {
+    return this.users.findByGoogleId(subject);
+  }
+
   /** Records that the user sent their first text-OCR feedback (idempotent). */
   markTextOcrFeedbackSubmitted(id: string): Promise<void> {
     return this.users.setTextOcrFeedbackSubmitted(id);
