@@ -59,3 +59,13 @@ export {
   type FormState,
 } from './forms/useFormSubmission';
 export { HiddenTrap } from './forms/HiddenTrap';
+export { ContactForm, contactPath, type ContactFormProps } from './forms/ContactForm';
+export {
+  FeedbackForm,
+  AFTER_SUCCESS_MS,
+  professionLabel,
+  type FeedbackFormName,
+  type FeedbackFormSetup,
+  type FeedbackFormFullProps,
+} from './forms/FeedbackForm';
+export { LegalPage, type LegalPageProps } from './legal/LegalPage';
