@@ -69,3 +69,25 @@ export {
   type FeedbackFormFullProps,
 } from './forms/FeedbackForm';
 export { LegalPage, type LegalPageProps } from './legal/LegalPage';
+export { Pane, PaneHint } from './primitives/Pane';
+export {
+  IMAGE_OR_PDF,
+  acceptAttribute,
+  isAccepted,
+  checkFile,
+  readChosenFile,
+  downloadName,
+  type ChosenFile,
+  type IntakeRules,
+  type FileRefusal,
+} from './intake/chosen-file';
+export { saveFile } from './intake/download';
+export { useCamera, CAMERA_FAILED } from './intake/useCamera';
+export { useFileIntake, type FileIntake, type FileIntakeEvents } from './intake/useFileIntake';
+export {
+  FileChooser,
+  CameraButton,
+  CameraPreview,
+  DropZone,
+  DropHint,
+} from './intake/IntakeControls';
