@@ -29,7 +29,7 @@ describe("the add-on's legal pages", () => {
     expect(text).toMatch(/Pages that fail, that you cancel, or that are not read are given back/);
     expect(text).toMatch(/30 MB with a paid plan or bought credits, 5 MB otherwise/);
     expect(text).toMatch(/full refund within 3 days of purchase for subscription plans only/);
-    expect(text).toMatch(/Yearly and Lifetime plans\s+may be refunded within 30 days/);
+    expect(text).toMatch(/Yearly and Lifetime plans .*may be refunded within 30 days/);
     expect(screen.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute(
       'href',
       '/refund-policy?aff=x',

@@ -41,14 +41,15 @@ export function TermsPage() {
       <h2>5. Payments and refunds</h2>
       <p>
         Payments go through a merchant-of-record checkout, which sells the plans on our behalf; we
-        never see your card number. Subscriptions renew monthly until you cancel them from your{' '}
-        <CarryLink to="/sheets-extension-user-account">account page</CarryLink>.
+        never see your card number. Subscriptions renew monthly until you cancel them in the
+        checkout&apos;s billing portal (Manage Subscription on your{' '}
+        <CarryLink to="/sheets-extension-user-account">account page</CarryLink>).
       </p>
       <p>
         The add-on offers a full refund within 3 days of purchase for subscription plans only;
-        top-up credits are not covered. Our FAQ and terms also state that Yearly and Lifetime plans
-        may be refunded within 30 days. How to ask for a refund is in the{' '}
-        <CarryLink to="/refund-policy">Refund Policy</CarryLink>.
+        top-up credits are not covered. Yearly and Lifetime plans of the text tool, and the premium
+        plans of our comment-filter extension, may be refunded within 30 days. How to ask for a
+        refund is in the <CarryLink to="/refund-policy">Refund Policy</CarryLink>.
       </p>
       <h2>6. Acceptable use</h2>
       <p>
