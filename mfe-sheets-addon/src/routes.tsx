@@ -1,5 +1,9 @@
 import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
 import { FeedbackForm } from './features/feedback/FeedbackForm';
+import { ContactPage } from './pages/ContactPage';
+import { FeedbackPage } from './pages/FeedbackPage';
+import { PrivacyPage } from './pages/PrivacyPage';
+import { TermsPage } from './pages/TermsPage';
 
 const page: RouteChrome = { navbar: 'addon', footer: 'addon' };
 
@@ -10,26 +14,14 @@ export const routes: RemoteRoute[] = [
     element: <UnderConstruction title="Convert PDF to Google Sheets in 1 Click" />,
   },
   { path: '/sheets-extension-faq', handle: page, element: <UnderConstruction title="FAQ" /> },
-  {
-    path: '/sheets-extension-contact-us',
-    handle: page,
-    element: <UnderConstruction title="Contact Us" />,
-  },
+  { path: '/sheets-extension-contact-us', handle: page, element: <ContactPage /> },
   {
     path: '/sheets-extension-feedback',
     handle: { ...page, hidePricing: true },
-    element: <UnderConstruction title="Feedback" />,
+    element: <FeedbackPage />,
   },
-  {
-    path: '/sheets-extension-terms-of-service',
-    handle: page,
-    element: <UnderConstruction title="Terms of Service" />,
-  },
-  {
-    path: '/sheets-extension-privacy-policy',
-    handle: page,
-    element: <UnderConstruction title="Privacy Policy" />,
-  },
+  { path: '/sheets-extension-terms-of-service', handle: page, element: <TermsPage /> },
+  { path: '/sheets-extension-privacy-policy', handle: page, element: <PrivacyPage /> },
 ];
 
 export { FeedbackForm };

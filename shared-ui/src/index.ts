@@ -59,3 +59,35 @@ export {
   type FormState,
 } from './forms/useFormSubmission';
 export { HiddenTrap } from './forms/HiddenTrap';
+export { ContactForm, contactPath, type ContactFormProps } from './forms/ContactForm';
+export {
+  FeedbackForm,
+  AFTER_SUCCESS_MS,
+  professionLabel,
+  type FeedbackFormName,
+  type FeedbackFormSetup,
+  type FeedbackFormFullProps,
+} from './forms/FeedbackForm';
+export { LegalPage, type LegalPageProps } from './legal/LegalPage';
+export { Pane, PaneHint } from './primitives/Pane';
+export {
+  IMAGE_OR_PDF,
+  acceptAttribute,
+  isAccepted,
+  checkFile,
+  readChosenFile,
+  downloadName,
+  type ChosenFile,
+  type IntakeRules,
+  type FileRefusal,
+} from './intake/chosen-file';
+export { saveFile } from './intake/download';
+export { useCamera, CAMERA_FAILED } from './intake/useCamera';
+export { useFileIntake, type FileIntake, type FileIntakeEvents } from './intake/useFileIntake';
+export {
+  FileChooser,
+  CameraButton,
+  CameraPreview,
+  DropZone,
+  DropHint,
+} from './intake/IntakeControls';

@@ -1,5 +1,4 @@
-import { PageSection } from 'shared-ui';
-import { ContactForm } from '../features/contact/ContactForm';
+import { ContactForm, PageSection } from 'shared-ui';
 
 /** /contact-us (spec §2, §3). */
 export function ContactPage() {
@@ -7,7 +6,7 @@ export function ContactPage() {
     <PageSection width="form" aria-labelledby="contact-title">
       <h1 id="contact-title">Contact Us</h1>
       <p>Questions about reading your documents, your plan or a payment? Write to us.</p>
-      <ContactForm />
+      <ContactForm surface="text-ocr" />
     </PageSection>
   );
 }

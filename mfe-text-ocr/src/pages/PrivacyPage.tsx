@@ -1,10 +1,10 @@
-import { CarryLink } from 'shared-ui';
-import { LegalPage } from './LegalPage';
+import { CarryLink, LegalPage } from 'shared-ui';
+import { LEGAL_LAST_UPDATED } from './legal-dates';
 
 /** /privacy-policy (spec §2). */
 export function PrivacyPage() {
   return (
-    <LegalPage title="Privacy Policy">
+    <LegalPage title="Privacy Policy" lastUpdated={LEGAL_LAST_UPDATED}>
       <h2>What we keep</h2>
       <ul>
         <li>

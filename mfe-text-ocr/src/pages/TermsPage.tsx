@@ -1,10 +1,10 @@
-import { CarryLink } from 'shared-ui';
-import { LegalPage } from './LegalPage';
+import { CarryLink, LegalPage } from 'shared-ui';
+import { LEGAL_LAST_UPDATED } from './legal-dates';
 
 /** /terms-of-service (spec §2). */
 export function TermsPage() {
   return (
-    <LegalPage title="Terms of Service">
+    <LegalPage title="Terms of Service" lastUpdated={LEGAL_LAST_UPDATED}>
       <h2>1. The service</h2>
       <p>
         We provide a web tool that extracts text from images, PDFs and camera photos, optionally

@@ -1,7 +1,6 @@
-import { useId, type ChangeEvent } from 'react';
-import { Button, tokens } from 'shared-ui';
+import { useId } from 'react';
+import { Button, CameraButton, FileChooser, IMAGE_OR_PDF, tokens } from 'shared-ui';
 import styled from 'styled-components';
-import { ACCEPT } from './chosen-file';
 import type { LanguageOption } from './useLanguages';
 
 const StyledControls = styled.div`
@@ -52,35 +51,18 @@ type Props = {
 const pivotName = (languages: LanguageOption[], code: string): string =>
   languages.find((l) => l.code === code)?.name ?? code;
 
-/** The row above the panes: file chooser, camera, PDF page, language and Extract Text. */
+/** The row above the panes: shared-ui's chooser and camera, PDF page, language, Extract Text. */
 export function ExtractControls(props: Props) {
-  const ids = { file: useId(), page: useId(), language: useId() };
-  const onChoose = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
-    if (picked) props.onChooseFile(picked);
-    event.target.value = '';
-  };
+  const ids = { page: useId(), language: useId() };
   return (
     <StyledControls>
-      <label htmlFor={ids.file}>
-        Choose an image or PDF
-        <input
-          id={ids.file}
-          type="file"
-          accept={ACCEPT}
-          onChange={onChoose}
-          disabled={props.running}
-        />
-      </label>
-      {props.cameraOpen ? (
-        <Button variant="secondary" onClick={props.onCapture}>
-          Capture Photo
-        </Button>
-      ) : (
-        <Button variant="secondary" onClick={props.onOpenCamera} disabled={props.running}>
-          Open Camera
-        </Button>
-      )}
+      <FileChooser rules={IMAGE_OR_PDF} disabled={props.running} onFile={props.onChooseFile} />
+      <CameraButton
+        cameraOpen={props.cameraOpen}
+        disabled={props.running}
+        onOpen={props.onOpenCamera}
+        onCapture={props.onCapture}
+      />
       {props.isPdf && (
         <label htmlFor={ids.page}>
           from Page

@@ -267,6 +267,21 @@ describe('ExtractTool', () => {
     expect(await screen.findByText('PDF preview of dropped.pdf, page 1')).toBeInTheDocument();
   });
 
+  it('refuses a dropped file that is not an image or PDF, keeping the chosen one', async () => {
+    const bodies = api(() => answer({ extractedText: 'x' }));
+    renderTool();
+    await choose();
+    fireEvent.drop(screen.getByRole('region', { name: 'Preview' }), {
+      dataTransfer: { files: [new File(['x'], 'notes.docx', { type: 'application/msword' })] },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'notes.docx is not an image or PDF. Choose an image or PDF.',
+    );
+    expect(screen.getByRole('img', { name: 'Preview of scan.final.png' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Extract Text' })).toBeEnabled();
+    expect(bodies).toHaveLength(0);
+  });
+
   it('accepts images and PDFs in the file chooser', async () => {
     api(() => answer({ extractedText: 'x' }));
     renderTool();

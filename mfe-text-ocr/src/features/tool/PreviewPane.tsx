@@ -1,7 +1,6 @@
-import type { DragEvent, RefObject } from 'react';
-import type { ChosenFile } from './chosen-file';
+import type { RefObject } from 'react';
+import { CameraPreview, DropHint, DropZone, IMAGE_OR_PDF, type ChosenFile } from 'shared-ui';
 import { PdfPreview } from './PdfPreview';
-import { StyledHint, StyledPane } from './ToolPane';
 
 type Props = {
   file: ChosenFile | null;
@@ -12,22 +11,15 @@ type Props = {
   onDropFile: (file: File) => void;
 };
 
-/** The left pane: the camera, the chosen image or PDF page, or where to drop a file. */
+/**
+ * The left pane: the camera, the chosen image or PDF page (pdf.js, bundled here and not in
+ * shared-ui, whose worker must resolve in this remote), or where to drop a file.
+ */
 export function PreviewPane({ file, page, cameraOpen, videoRef, onDropFile }: Props) {
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    const dropped = event.dataTransfer.files[0];
-    if (dropped) onDropFile(dropped);
-  };
   return (
-    <StyledPane
-      role="region"
-      aria-label="Preview"
-      onDragOver={(event) => event.preventDefault()}
-      onDrop={onDrop}
-    >
+    <DropZone label="Preview" onFile={onDropFile}>
       {cameraOpen ? (
-        <video ref={videoRef} aria-label="Camera preview" muted playsInline />
+        <CameraPreview videoRef={videoRef} />
       ) : file ? (
         file.isPdf ? (
           <PdfPreview url={file.previewUrl} page={page} name={file.name} />
@@ -35,10 +27,8 @@ export function PreviewPane({ file, page, cameraOpen, videoRef, onDropFile }: Pr
           <img src={file.previewUrl} alt={`Preview of ${file.name}`} />
         )
       ) : (
-        <StyledHint>
-          Drop an image or PDF here, paste one from the clipboard, or choose a file.
-        </StyledHint>
+        <DropHint rules={IMAGE_OR_PDF} />
       )}
-    </StyledPane>
+    </DropZone>
   );
 }

@@ -1,10 +1,9 @@
-import { Button } from 'shared-ui';
+import { Button, Pane, PaneHint } from 'shared-ui';
 import styled from 'styled-components';
 import { ExtractProgress } from './ExtractProgress';
 import type { ExtractFailure } from './extract-api';
 import type { ExtractionResult } from './extraction-state';
 import { FailureMessage } from './FailureMessage';
-import { StyledHint, StyledPane } from './ToolPane';
 
 const StyledResult = styled.pre`
   white-space: pre-wrap;
@@ -25,18 +24,18 @@ type Props = {
 /** The right pane, a polite live region: progress, the error, or the text and its download. */
 export function ResultPane({ running, failure, result, canDownload, onDownload }: Props) {
   return (
-    <StyledPane role="region" aria-label="Extracted text" aria-live="polite">
+    <Pane role="region" aria-label="Extracted text" aria-live="polite">
       {running && <ExtractProgress />}
       {failure && <FailureMessage failure={failure} />}
       {result !== null && <StyledResult>{result.text}</StyledResult>}
       {!running && !failure && result === null && (
-        <StyledHint>The extracted text appears here.</StyledHint>
+        <PaneHint>The extracted text appears here.</PaneHint>
       )}
       {canDownload && (
         <Button variant="secondary" onClick={onDownload}>
           Download Text
         </Button>
       )}
-    </StyledPane>
+    </Pane>
   );
 }

@@ -1,5 +1,4 @@
-import { openFeedbackPopup, toast } from 'shared-ui';
-import { downloadName, type ChosenFile } from './chosen-file';
+import { downloadName, openFeedbackPopup, saveFile, toast, type ChosenFile } from 'shared-ui';
 
 // Spec §4 'Download': the first download of a browser session offers the feedback popup (5 s),
 // later ones only confirm (1.5 s). sessionStorage: a new tab or session asks again.
@@ -7,15 +6,7 @@ const FIRST_DOWNLOAD_KEY = 'textOcrDownloadToastShown';
 
 /** Saves the text as <name>_extracted.txt (photo_extracted.txt for captures) and toasts. */
 export function downloadText(file: Pick<ChosenFile, 'name' | 'fromCamera'>, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = downloadName(file);
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // (revoked a little later: the browser reads the blob after the click returns)
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(new Blob([text], { type: 'text/plain;charset=utf-8' }), downloadName(file));
   if (sessionStorage.getItem(FIRST_DOWNLOAD_KEY)) {
     toast('Download started!', { duration: 1500 });
   } else {

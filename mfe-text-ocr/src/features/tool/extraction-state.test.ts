@@ -1,4 +1,4 @@
-import type { ChosenFile } from './chosen-file';
+import type { ChosenFile } from 'shared-ui';
 import {
   canDownload,
   canExtract,
@@ -121,6 +121,13 @@ describe('extractionReducer', () => {
     expect(unreadable).toMatchObject({ file: PDF, readError: UNREADABLE_FILE });
     expect(extractionReducer(unreadable, { type: 'readStarted' }).readError).toBeNull();
     expect(extractionReducer(unreadable, { type: 'fileChosen', file: PNG }).readError).toBeNull();
+  });
+
+  it('says why a file is refused, keeping the previous file and its result', () => {
+    const message = 'notes.docx is not an image or PDF. Choose an image or PDF.';
+    const state = run(chosen, started, succeeded, { type: 'fileRefused', message });
+    expect(state).toMatchObject({ file: PDF, readError: message, result: { text: 'Hello' } });
+    expect(extractionReducer(state, { type: 'readStarted' }).readError).toBeNull();
   });
 
   it('drops the file and the result when the camera opens, disabling Extract Text', () => {

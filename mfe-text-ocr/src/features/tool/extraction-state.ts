@@ -1,4 +1,4 @@
-import type { ChosenFile } from './chosen-file';
+import type { ChosenFile } from 'shared-ui';
 import type { ExtractFailure } from './extract-api';
 
 // The tool's state as one reducer (spec §2, §4): the chosen file, the PDF page and the language,
@@ -18,7 +18,7 @@ export type ExtractionState = {
   /** The result answers the current file, page and language: extracting again would repeat it. */
   fresh: boolean;
   failure: ExtractFailure | null;
-  /** The chosen file could not be read in the browser. */
+  /** The chosen file could not be read in the browser, or is not an image or PDF. */
   readError: string | null;
 };
 
@@ -26,6 +26,7 @@ export type ExtractionAction =
   | { type: 'readStarted' }
   | { type: 'fileChosen'; file: ChosenFile }
   | { type: 'fileUnreadable' }
+  | { type: 'fileRefused'; message: string }
   | { type: 'cameraOpened' }
   | { type: 'pageChanged'; pageText: string }
   | { type: 'pageCommitted' }
@@ -68,6 +69,9 @@ export function extractionReducer(
       };
     case 'fileUnreadable':
       return { ...state, readError: UNREADABLE_FILE };
+    case 'fileRefused':
+      // (the file already chosen, if any, stays)
+      return { ...state, readError: action.message };
     case 'cameraOpened':
       return { ...state, file: null, result: null, fresh: false, failure: null };
     case 'pageChanged':

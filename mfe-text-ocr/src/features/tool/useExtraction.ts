@@ -1,8 +1,7 @@
-import { useCallback, useEffect, useReducer } from 'react';
-import type { User } from 'shared-ui';
-import { chooseFile } from './chosen-file';
-import { downloadText } from './download-text';
+import { useEffect, useReducer } from 'react';
 import { fileTooLargeMessage, planMaxBytes } from 'contracts';
+import { IMAGE_OR_PDF, useFileIntake, type User } from 'shared-ui';
+import { downloadText } from './download-text';
 import { requestExtraction } from './extract-api';
 import {
   canDownload,
@@ -11,17 +10,22 @@ import {
   initialExtraction,
   pageNumber,
 } from './extraction-state';
-import { useCamera } from './useCamera';
 
 /**
- * The tool's behaviour: the reducer's state, the camera, and the actions the controls call.
- * Files come from the chooser, a drop, a paste anywhere on the page, or a camera capture.
+ * The tool's behaviour: the reducer's state, shared-ui's file intake (chooser, drop, paste
+ * anywhere on the page, camera), and the actions the controls call.
  */
 export function useExtraction(user: User) {
   const [state, dispatch] = useReducer(extractionReducer, initialExtraction);
-  const camera = useCamera();
-  const { stop: stopCamera, open: openStream, capture: captureFrame } = camera;
   const page = pageNumber(state);
+  // Any size is taken here: the plan's limit is said at Extract, with the upgrade offer.
+  const intake = useFileIntake(IMAGE_OR_PDF, {
+    onReadStarted: () => dispatch({ type: 'readStarted' }),
+    onChosen: (file) => dispatch({ type: 'fileChosen', file }),
+    onUnreadable: () => dispatch({ type: 'fileUnreadable' }),
+    onRefused: ({ message }) => dispatch({ type: 'fileRefused', message }),
+    onCameraOpened: () => dispatch({ type: 'cameraOpened' }),
+  });
 
   // Object URLs are released when the preview changes and when leaving the page.
   useEffect(() => {
@@ -30,43 +34,6 @@ export function useExtraction(user: User) {
       if (url) URL.revokeObjectURL(url);
     };
   }, [state.file]);
-
-  const take = useCallback(
-    async (picked: File, fromCamera = false) => {
-      if (!fromCamera) stopCamera();
-      dispatch({ type: 'readStarted' });
-      try {
-        dispatch({ type: 'fileChosen', file: await chooseFile(picked, fromCamera) });
-      } catch {
-        dispatch({ type: 'fileUnreadable' });
-      }
-    },
-    [stopCamera],
-  );
-
-  // Paste an image from the clipboard anywhere on the page.
-  useEffect(() => {
-    const onPaste = (event: ClipboardEvent) => {
-      const pasted = Array.from(event.clipboardData?.files ?? []).find(
-        (f) => f.type.startsWith('image/') || f.type === 'application/pdf',
-      );
-      if (pasted) {
-        event.preventDefault();
-        void take(pasted);
-      }
-    };
-    window.addEventListener('paste', onPaste);
-    return () => window.removeEventListener('paste', onPaste);
-  }, [take]);
-
-  const openCamera = async () => {
-    dispatch({ type: 'cameraOpened' });
-    await openStream();
-  };
-  const capture = async () => {
-    const photo = await captureFrame();
-    if (photo) await take(photo, true);
-  };
 
   const extract = async () => {
     const { file, language } = state;
@@ -101,13 +68,13 @@ export function useExtraction(user: User) {
     page,
     canExtract: canExtract(state),
     canDownload: canDownload(state),
-    camera,
-    choose: (file: File) => void take(file),
+    camera: intake.camera,
+    choose: intake.choose,
     setPageText: (pageText: string) => dispatch({ type: 'pageChanged', pageText }),
     commitPage: () => dispatch({ type: 'pageCommitted' }),
     setLanguage: (language: string) => dispatch({ type: 'languageChanged', language }),
-    openCamera: () => void openCamera(),
-    capture: () => void capture(),
+    openCamera: intake.openCamera,
+    capture: intake.capture,
     extract: () => void extract(),
     download,
   };

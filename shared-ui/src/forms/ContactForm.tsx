@@ -1,20 +1,31 @@
+import type { Surface } from 'contracts';
 import { useState, type SyntheticEvent } from 'react';
-import {
-  Button,
-  FormStatus,
-  HiddenTrap,
-  sanitizeFields,
-  TextArea,
-  TextField,
-  useFormSubmission,
-} from 'shared-ui';
+import { Button } from '../primitives/Button';
+import { FormStatus } from '../primitives/FormStatus';
+import { TextArea, TextField } from '../primitives/TextField';
+import { HiddenTrap } from './HiddenTrap';
+import { sanitizeFields } from './sanitize';
+import { useFormSubmission } from './useFormSubmission';
 
 const EMPTY = { name: '', email: '', message: '', extraInfo: '' };
 
+/**
+ * Where a contact message is posted: the text OCR pages use the route as spec §7 writes it, any
+ * other surface names itself in the query so that the message is stored with it (the API's
+ * ContactSurfaceQuery).
+ */
+export const contactPath = (surface: Surface): string =>
+  surface === 'text-ocr' ? '/api/contact' : `/api/contact?surface=${surface}`;
+
+export type ContactFormProps = {
+  /** The product whose contact page shows the form; its messages are stored with it. */
+  surface: Surface;
+};
+
 /** The contact form: name, email and message, all required (spec §3, §5). */
-export function ContactForm() {
+export function ContactForm({ surface }: ContactFormProps) {
   const [fields, setFields] = useState(EMPTY);
-  const { state, submit, sending } = useFormSubmission('/api/contact');
+  const { state, submit, sending } = useFormSubmission(contactPath(surface));
   const set = (name: keyof typeof EMPTY) => (value: string) =>
     setFields((current) => ({ ...current, [name]: value }));
 
