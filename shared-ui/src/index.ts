@@ -59,3 +59,4 @@ export {
   type FormState,
 } from './forms/useFormSubmission';
 export { HiddenTrap } from './forms/HiddenTrap';
+export { PageMeta } from './meta/PageMeta';
