@@ -1,5 +1,7 @@
 import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
 import { FeedbackForm } from './features/feedback/FeedbackForm';
+import { FaqPage } from './pages/FaqPage';
+import { LandingPage } from './pages/LandingPage';
 
 const page: RouteChrome = { navbar: 'addon', footer: 'addon' };
 
@@ -7,9 +9,9 @@ export const routes: RemoteRoute[] = [
   {
     path: '/pdf-to-sheets-extension',
     handle: { ...page, landing: true },
-    element: <UnderConstruction title="Convert PDF to Google Sheets in 1 Click" />,
+    element: <LandingPage />,
   },
-  { path: '/sheets-extension-faq', handle: page, element: <UnderConstruction title="FAQ" /> },
+  { path: '/sheets-extension-faq', handle: page, element: <FaqPage /> },
   {
     path: '/sheets-extension-contact-us',
     handle: page,
