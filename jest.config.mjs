@@ -31,7 +31,8 @@ const frontend = (displayName, roots) => ({
     '^contracts$': '<rootDir>/contracts/src/index.ts',
     // contracts' sources import each other as './x.js' (Node runs its build); here they are TS.
     '^(\\.{1,2}/.*)\\.js$': '$1',
-    '\\.(png|jpe?g|gif|webp|svg)$': '<rootDir>/jest.asset-stub.cjs',
+    '\\.(png|jpe?g|gif|webp|svg|webm)$': '<rootDir>/jest.asset-stub.cjs',
+    '\\.vtt(\\?url)?$': '<rootDir>/jest.asset-stub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.ts'],
 });

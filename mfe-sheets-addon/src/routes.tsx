@@ -1,7 +1,9 @@
-import { UnderConstruction, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import type { RemoteRoute, RouteChrome } from 'shared-ui';
 import { FeedbackForm } from './features/feedback/FeedbackForm';
 import { ContactPage } from './pages/ContactPage';
+import { FaqPage } from './pages/FaqPage';
 import { FeedbackPage } from './pages/FeedbackPage';
+import { LandingPage } from './pages/LandingPage';
 import { PrivacyPage } from './pages/PrivacyPage';
 import { TermsPage } from './pages/TermsPage';
 
@@ -11,9 +13,9 @@ export const routes: RemoteRoute[] = [
   {
     path: '/pdf-to-sheets-extension',
     handle: { ...page, landing: true },
-    element: <UnderConstruction title="Convert PDF to Google Sheets in 1 Click" />,
+    element: <LandingPage />,
   },
-  { path: '/sheets-extension-faq', handle: page, element: <UnderConstruction title="FAQ" /> },
+  { path: '/sheets-extension-faq', handle: page, element: <FaqPage /> },
   { path: '/sheets-extension-contact-us', handle: page, element: <ContactPage /> },
   {
     path: '/sheets-extension-feedback',

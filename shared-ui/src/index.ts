@@ -91,3 +91,4 @@ export {
   DropZone,
   DropHint,
 } from './intake/IntakeControls';
+export { PageMeta } from './meta/PageMeta';

@@ -12,7 +12,7 @@ export function AddonNavbar({ landing, hidePricing }: { landing: boolean; hidePr
       label="Add-on"
       brand={{ label: ADDON_BRAND, to: ADDON_HOME }}
       desktopItems={addonDesktopItems(user, hidePricing)}
-      mobileItems={addonMobileItems(user, hidePricing)}
+      mobileItems={addonMobileItems(user)}
       session={
         <SessionControl
           accountPath="/sheets-extension-user-account"

@@ -77,20 +77,16 @@ describe('add-on navbar items', () => {
     expect(addonDesktopItems(free, true)).toEqual([]);
   });
 
-  it("has the Affiliate, Help, How It Works and FAQs anchors, and 'Feedback?' for Lifetime users", () => {
-    expect(labels(addonMobileItems(null, false))).toEqual([
-      'Affiliate',
-      'Help',
-      'How It Works',
-      'FAQs',
-      'Pricing',
-    ]);
-    expect(labels(addonMobileItems(lifetime, false))).toEqual([
-      'Affiliate',
-      'Help',
-      'How It Works',
-      'FAQs',
-      'Feedback?',
+  it("lists exactly Affiliate, Help, How It Works and FAQs in the mobile menu, and 'Feedback?' for Lifetime users", () => {
+    for (const user of [null, free]) {
+      expect(labels(addonMobileItems(user))).toEqual(['Affiliate', 'Help', 'How It Works', 'FAQs']);
+    }
+    expect(addonMobileItems(lifetime)).toEqual([
+      { kind: 'link', label: 'Affiliate', to: '/affiliate', event: 'affiliate_clicked' },
+      { kind: 'link', label: 'Help', to: '/sheets-extension-contact-us' },
+      { kind: 'link', label: 'How It Works', to: '/pdf-to-sheets-extension#how-it-works' },
+      { kind: 'link', label: 'FAQs', to: '/pdf-to-sheets-extension#faq' },
+      { kind: 'feedback', label: 'Feedback?' },
     ]);
   });
 });

@@ -70,17 +70,21 @@ export function mainMobileItems(options: MainNavOptions): NavItem[] {
 
 export const ADDON_HOME = '/pdf-to-sheets-extension';
 
+/** Pricing, except to Lifetime users and on the feedback page (spec §2). */
 export function addonDesktopItems(user: SessionState, hidePricing: boolean): NavItem[] {
   return hidePricing || isLifetime(user) ? [] : [pricing('/sheets-extension-pricing')];
 }
 
-export function addonMobileItems(user: SessionState, hidePricing: boolean): NavItem[] {
+/**
+ * Exactly Affiliate, Help, How It Works, FAQs, and 'Feedback?' for Lifetime users (spec §2); the
+ * anchors are the add-on landing's sections (mfe-sheets-addon LandingPage).
+ */
+export function addonMobileItems(user: SessionState): NavItem[] {
   const items: NavItem[] = [
     affiliate,
     { kind: 'link', label: 'Help', to: '/sheets-extension-contact-us' },
     { kind: 'link', label: 'How It Works', to: `${ADDON_HOME}#how-it-works` },
     { kind: 'link', label: 'FAQs', to: `${ADDON_HOME}#faq` },
-    ...addonDesktopItems(user, hidePricing),
   ];
   if (isLifetime(user)) items.push(feedback);
   return items;

@@ -1,0 +1,126 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { CarryLink, platformConfig, tokens } from 'shared-ui';
+import styled from 'styled-components';
+import type { FaqBlock, FaqItem, FaqLink } from './faq-items';
+
+const StyledList = styled.div`
+  display: flex;
+  flex-direction: column;
+  border-top: 1px solid ${tokens.color.border};
+`;
+const StyledItem = styled.div`
+  border-bottom: 1px solid ${tokens.color.border};
+  h2,
+  h3 {
+    margin: 0;
+    font-size: 1.05rem;
+  }
+`;
+const StyledQuestion = styled.button`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: ${tokens.space[3]};
+  width: 100%;
+  padding: ${tokens.space[4]} 0;
+  font: inherit;
+  font-weight: 600;
+  text-align: left;
+  color: ${tokens.color.text};
+  background: none;
+  border: none;
+  cursor: pointer;
+  &::after {
+    content: '+';
+    flex: none;
+    font-size: 1.3rem;
+    line-height: 1;
+    color: ${tokens.color.primary};
+  }
+  &[aria-expanded='true']::after {
+    content: '−';
+  }
+`;
+const StyledAnswer = styled.div`
+  padding: 0 0 ${tokens.space[4]};
+  p,
+  ol {
+    margin: 0 0 ${tokens.space[3]};
+  }
+  ol {
+    padding-left: 1.2rem;
+  }
+`;
+
+function Block({ block }: { block: FaqBlock }) {
+  if (typeof block === 'string') return <p>{block}</p>;
+  return (
+    <ol>
+      {block.steps.map((step) => (
+        <li key={step}>{step}</li>
+      ))}
+    </ol>
+  );
+}
+
+function Link({ link }: { link: FaqLink }) {
+  if ('listing' in link) {
+    return (
+      <a href={platformConfig().addonListingUrl} target="_blank" rel="noopener noreferrer">
+        {link.label}
+        <span className="visually-hidden"> (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return <CarryLink to={link.to}>{link.label}</CarryLink>;
+}
+
+type Props = {
+  items: readonly FaqItem[];
+  /** The questions' heading level, one below the section or page they are in. */
+  headingLevel: 2 | 3;
+};
+
+/**
+ * Questions as disclosure buttons (aria-expanded, the answer's id in aria-controls); each item's
+ * id is its anchor, and the item the URL's hash names starts open.
+ */
+export function FaqList({ items, headingLevel }: Props) {
+  const { hash } = useLocation();
+  // What the person opened or closed; an item they have not touched is open when the hash names it.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
+  const Heading = `h${String(headingLevel)}` as 'h2' | 'h3';
+  return (
+    <StyledList>
+      {items.map((item) => {
+        const open = toggled[item.id] ?? hash === `#${item.id}`;
+        const answerId = `${item.id}-answer`;
+        return (
+          <StyledItem key={item.id} id={item.id}>
+            <Heading>
+              <StyledQuestion
+                type="button"
+                aria-expanded={open}
+                aria-controls={answerId}
+                onClick={() => setToggled((current) => ({ ...current, [item.id]: !open }))}
+              >
+                {item.question}
+              </StyledQuestion>
+            </Heading>
+            <StyledAnswer id={answerId} hidden={!open}>
+              {item.answer.map((block, index) => (
+                <Block key={index} block={block} />
+              ))}
+              {item.links?.map((link) => (
+                <p key={link.label}>
+                  <Link link={link} />
+                </p>
+              ))}
+            </StyledAnswer>
+          </StyledItem>
+        );
+      })}
+    </StyledList>
+  );
+}

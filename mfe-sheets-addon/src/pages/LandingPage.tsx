@@ -1,0 +1,48 @@
+import type { ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Button, loginFromHere, PageMeta, PageSection, useSession } from 'shared-ui';
+import { FAQ_ITEMS } from '../features/faq/faq-items';
+import { FaqList } from '../features/faq/FaqList';
+import { AddonHero, HEADLINE } from '../features/landing/AddonHero';
+import { DemoVideo } from '../features/landing/DemoVideo';
+import { demoVideo } from '../features/landing/demo-video';
+import { Sections } from '../features/landing/Sections';
+
+export const LANDING_META = {
+  title: `${HEADLINE} | PDF to Sheets`,
+  description:
+    'A Google Sheets add-on that puts the tables of PDFs, scans, phone photos and invoices into your spreadsheet. 5 free credits per month.',
+};
+
+type Props = {
+  /** The web converter, shown after the hero to signed-in people (mounted by its own feature). */
+  tool?: ReactNode;
+};
+
+/** /pdf-to-sheets-extension: the add-on's landing (spec §1, §2). */
+export function LandingPage({ tool }: Props) {
+  const user = useSession();
+  const location = useLocation();
+  // With a converter to offer, visitors can sign in to use it on the web.
+  const tryOnWeb =
+    tool !== undefined && user === null ? (
+      <Button variant="secondary" onClick={() => loginFromHere(location)}>
+        Try it on the web
+      </Button>
+    ) : undefined;
+  return (
+    <PageSection as="div" spacing="compact">
+      <PageMeta {...LANDING_META} />
+      <AddonHero
+        actions={tryOnWeb}
+        {...(demoVideo ? { demo: <DemoVideo {...demoVideo} /> } : {})}
+      />
+      {user && tool !== undefined && (
+        <section id="converter" aria-label="Converter">
+          {tool}
+        </section>
+      )}
+      <Sections faq={<FaqList items={FAQ_ITEMS} headingLevel={3} />} />
+    </PageSection>
+  );
+}

@@ -1,0 +1,55 @@
+import { cleanup, render } from '@testing-library/react';
+import { PageMeta } from './PageMeta';
+
+const descriptions = () =>
+  Array.from(document.head.querySelectorAll<HTMLMetaElement>('meta[name="description"]')).map(
+    (tag) => tag.content,
+  );
+
+/** The shell's index.html: a static title and description that a page without PageMeta keeps. */
+function staticHead({ description = true } = {}) {
+  document.head.innerHTML = `<title>Static title</title>${
+    description ? '<meta name="description" content="Static description">' : ''
+  }`;
+}
+
+describe('PageMeta', () => {
+  afterEach(() => {
+    // React removes its hoisted title on unmount: unmount before emptying the head.
+    cleanup();
+    document.head.innerHTML = '';
+  });
+
+  it("sets the document's title and description while the page is shown", () => {
+    staticHead();
+    render(<PageMeta title="Add-on FAQ" description="Answers about the add-on." />);
+    expect(document.title).toBe('Add-on FAQ');
+    expect(descriptions()).toEqual(['Answers about the add-on.']);
+  });
+
+  it("follows the page's new title and description", () => {
+    staticHead();
+    const { rerender } = render(<PageMeta title="First" description="First description" />);
+    rerender(<PageMeta title="Second" description="Second description" />);
+    expect(document.title).toBe('Second');
+    expect(document.head.querySelectorAll('title')).toHaveLength(2);
+    expect(descriptions()).toEqual(['Second description']);
+  });
+
+  it('gives the static title and description back when the page goes', () => {
+    staticHead();
+    const { unmount } = render(<PageMeta title="Add-on FAQ" description="Answers." />);
+    unmount();
+    expect(document.title).toBe('Static title');
+    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(descriptions()).toEqual(['Static description']);
+  });
+
+  it('adds a description to a document without one, and removes it afterwards', () => {
+    staticHead({ description: false });
+    const { unmount } = render(<PageMeta title="Terms" description="The terms." />);
+    expect(descriptions()).toEqual(['The terms.']);
+    unmount();
+    expect(descriptions()).toEqual([]);
+  });
+});

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+
+type Props = {
+  /** The page's title, as the tab and search results show it. */
+  title: string;
+  /** One or two sentences for search results and link previews. */
+  description: string;
+};
+
+const DESCRIPTION_SELECTOR = 'meta[name="description"]';
+
+/**
+ * A route's title and description (each route has its own, issue 22).
+ *
+ * The title is a React 19 hoisted `<title>`: rendered here, React puts it in document.head before
+ * the shell's static one, so it is the document's title while the page is shown and the static
+ * one is back when it goes (the remotes share the shell's react-dom, so this works in a remote).
+ * The description is not hoisted: React would append a second `meta[name="description"]` after
+ * the static one of index.html, and readers take the first. Instead the one tag is updated while
+ * the page is shown (created if the document has none) and given back its content afterwards.
+ */
+export function PageMeta({ title, description }: Props) {
+  useEffect(() => {
+    let tag = document.head.querySelector<HTMLMetaElement>(DESCRIPTION_SELECTOR);
+    const created = tag === null;
+    if (!tag) {
+      tag = document.createElement('meta');
+      tag.name = 'description';
+      document.head.appendChild(tag);
+    }
+    const previous = tag.content;
+    tag.content = description;
+    return () => {
+      if (created) tag.remove();
+      else tag.content = previous;
+    };
+  }, [description]);
+  return <title>{title}</title>;
+}
