@@ -22,6 +22,10 @@ const png: ChosenFile = { ...pdf, name: 'scan.png', isPdf: false };
 
 const run = (...actions: ConverterAction[]): ConverterState =>
   actions.reduce(converterReducer, initialConverter);
+const SENT: ConverterAction[] = [
+  { type: 'fileChosen', file: pdf },
+  { type: 'sendStarted', creditsBefore: 5 },
+];
 
 const job = (over: Partial<TablesJobView>): TablesJobView => ({
   jobId: 'job-1',
@@ -62,7 +66,7 @@ describe('converterReducer', () => {
 
   it('fileChosen: makes the file ready on all its pages and clears the last request', () => {
     const state = run(
-      { type: 'sendStarted', creditsBefore: 5 },
+      ...SENT,
       { type: 'jobUpdated', job: DONE },
       { type: 'pageChoiceChanged', choice: 'one' },
       { type: 'fileChosen', file: pdf },
@@ -157,7 +161,7 @@ describe('converterReducer', () => {
   });
 
   it('jobUpdated done: the tables as a grid with their confidence', () => {
-    const state = run({ type: 'fileChosen', file: pdf }, { type: 'jobUpdated', job: DONE });
+    const state = run(...SENT, { type: 'jobUpdated', job: DONE });
     expect(state.phase).toBe('done');
     expect(state.tables).toEqual([
       {
@@ -192,13 +196,13 @@ describe('converterReducer', () => {
       lineItems: { page: 2, pages: [2], rows: [['Town'], ['Oslo']] },
       check: { ok: false, lineItemsSum: '$4', problems: ['Sum $4 is not $5'] },
     };
-    const found = run({
+    const found = run(...SENT, {
       type: 'jobUpdated',
       job: { ...DONE, result: { tables: DONE.result?.tables ?? [], invoice } },
     });
     expect(found.lineItemsIndex).toBe(1);
     expect(found.tables).toHaveLength(2);
-    const added = run({
+    const added = run(...SENT, {
       type: 'jobUpdated',
       job: {
         ...DONE,
@@ -211,7 +215,7 @@ describe('converterReducer', () => {
   });
 
   it('jobUpdated failed: the job error as the failure', () => {
-    const state = run({
+    const state = run(...SENT, {
       type: 'jobUpdated',
       job: job({ state: 'failed', error: { code: 'ENGINE_FAILED', error: 'Could not read.' } }),
     });
@@ -223,7 +227,11 @@ describe('converterReducer', () => {
 
   it('cancelStarted: only a running job; it stays cancelling while the job still runs', () => {
     expect(run({ type: 'cancelStarted' }).phase).toBe('idle');
-    const cancelling = run({ type: 'jobAccepted', jobId: 'job-1' }, { type: 'cancelStarted' });
+    const cancelling = run(
+      ...SENT,
+      { type: 'jobAccepted', jobId: 'job-1' },
+      { type: 'cancelStarted' },
+    );
     expect(cancelling.phase).toBe('cancelling');
     expect(converterReducer(cancelling, { type: 'jobUpdated', job: job({}) }).phase).toBe(
       'cancelling',
@@ -233,6 +241,13 @@ describe('converterReducer', () => {
       job: job({ state: 'cancelled', credits: { reserved: 4, spent: 1, refunded: 3 } }),
     });
     expect(cancelled).toMatchObject({ phase: 'cancelled', credits: { refunded: 3 } });
+    // A poll answered after the cancel does not bring the job back.
+    expect(converterReducer(cancelled, { type: 'jobUpdated', job: job({}) })).toBe(cancelled);
+  });
+
+  it('jobUpdated: ignored when no request is out (a new file chosen meanwhile)', () => {
+    const ready = run(...SENT, { type: 'fileChosen', file: png });
+    expect(converterReducer(ready, { type: 'jobUpdated', job: DONE })).toBe(ready);
   });
 
   it('requestFailed: the failure shown, convert possible again', () => {
@@ -248,6 +263,7 @@ describe('converterReducer', () => {
 
   it('cellEdited: changes that one cell only', () => {
     const state = run(
+      ...SENT,
       { type: 'jobUpdated', job: DONE },
       { type: 'cellEdited', table: 0, row: 1, column: 1, value: '30' },
     );

@@ -187,7 +187,8 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
         progress: state.progress ?? { pagesDone: 0, pagesTotal: 0 },
       };
     case 'jobUpdated':
-      return jobUpdated(state, action.job);
+      // A poll answered after the job ended (or after a new file) changes nothing.
+      return isWaiting(state) ? jobUpdated(state, action.job) : state;
     case 'cancelStarted':
       return state.phase === 'running' ? { ...state, phase: 'cancelling' } : state;
     case 'requestFailed':
@@ -251,10 +252,14 @@ export function pagesRequest(
   return undefined;
 }
 
+/** A request is out: the POST, or a job still reading or being cancelled. */
+export function isWaiting(state: Pick<ConverterState, 'phase'>): boolean {
+  return state.phase === 'sending' || state.phase === 'running' || state.phase === 'cancelling';
+}
+
 /** Convert: a file that fits, fit pages, and nothing running. */
 export function canConvert(state: ConverterState): boolean {
-  const idle = !['sending', 'running', 'cancelling'].includes(state.phase);
-  return state.file !== null && idle && pagesProblem(state) === null;
+  return state.file !== null && !isWaiting(state) && pagesProblem(state) === null;
 }
 
 /** Downloads and copy: a finished job's tables with at least one row. */

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer } from 'react';
 import {
   addonMaxBytes,
   fileTooLargeMessage,
@@ -64,33 +64,34 @@ function save(blob: Blob, name: string): void {
  */
 export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
   const [state, dispatch] = useReducer(converterReducer, initialConverter);
-  const userRef = useRef(user);
-  userRef.current = user;
 
-  const choose = useCallback((file: File) => {
-    if (!isTableFile(file)) {
-      dispatch({ type: 'fileRefused', failure: { kind: 'message', text: NOT_A_TABLE_FILE } });
-      return;
-    }
-    // Over the person's limit the API would refuse it anyway: say so without sending it.
-    const limit = addonMaxBytes(userRef.current);
-    if (file.size > limit) {
+  const choose = useCallback(
+    (file: File) => {
+      if (!isTableFile(file)) {
+        dispatch({ type: 'fileRefused', failure: { kind: 'message', text: NOT_A_TABLE_FILE } });
+        return;
+      }
+      // Over the person's limit the API would refuse it anyway: say so without sending it.
+      const limit = addonMaxBytes(user);
+      if (file.size > limit) {
+        dispatch({
+          type: 'fileRefused',
+          failure: { kind: 'size', text: fileTooLargeMessage(limit) },
+        });
+        return;
+      }
       dispatch({
-        type: 'fileRefused',
-        failure: { kind: 'size', text: fileTooLargeMessage(limit) },
+        type: 'fileChosen',
+        file: { file, name: file.name, size: file.size, isPdf: isPdf(file) },
       });
-      return;
-    }
-    dispatch({
-      type: 'fileChosen',
-      file: { file, name: file.name, size: file.size, isPdf: isPdf(file) },
-    });
-  }, []);
+    },
+    [user],
+  );
 
   const convert = async () => {
     const { file, mode } = state;
     if (!file || !canConvert(state)) return;
-    dispatch({ type: 'sendStarted', creditsBefore: creditsOf(userRef.current) });
+    dispatch({ type: 'sendStarted', creditsBefore: creditsOf(user) });
     let data: string;
     try {
       data = await readAsDataUrl(file.file);
@@ -165,8 +166,9 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
     const text = tablesToTsv(state.tables.map((table) => table.rows));
     try {
       // Older browsers and insecure pages have no clipboard: a refusal all the same.
-      if (!navigator.clipboard) throw new Error('no clipboard');
-      await navigator.clipboard.writeText(text);
+      const clipboard = navigator.clipboard as Clipboard | undefined;
+      if (!clipboard) throw new Error('no clipboard');
+      await clipboard.writeText(text);
       dispatch({ type: 'noticeShown', notice: { kind: 'ok', text: COPIED } });
     } catch {
       dispatch({ type: 'noticeShown', notice: { kind: 'error', text: COPY_REFUSED } });
