@@ -46,6 +46,12 @@ describe('POST /api/sheets-extension/export', () => {
     const response = await visitor.post(EXPORT, { format: 'csv', tables: EDITED });
     expect(response.status).toBe(401);
     expect(await response.json()).toMatchObject({ code: 'SIGN_IN_REQUIRED' });
+    // Over the size limit too: the sign-in answer comes first, so nothing was read or parsed.
+    const oversize = await visitor.post(EXPORT, {
+      format: 'csv',
+      tables: [[['x'.repeat(TABLES_EXPORT_LIMITS.bodyBytes)]]],
+    });
+    expect(oversize.status).toBe(401);
   });
 
   it('answers the edited tables as CSV: BOM, CRLF, a blank line between tables, formulas neutralised, costing nothing', async () => {
