@@ -95,12 +95,15 @@ export const addonMaxBytes = (
 
 /**
  * POST /api/sheets-extension/export: tables as the person sees them (edited or not) back as a
- * CSV or XLSX file, made by the same code as a job's download. Each table is its rows of cells.
+ * CSV or XLSX file, made by the same code as a job's download. Each table is its rows of cells;
+ * without `pages` the sheets are numbered by the tables' order.
  */
 export type TablesExportRequest = {
   format: TablesDownloadFormat;
   fileName?: string;
   tables: string[][][];
+  /** Each table's page, one per table, so the sheets are named as a job's download names them. */
+  pages?: number[];
 };
 
 /** What one export may hold, so the route cannot be used to make the server build huge files. */

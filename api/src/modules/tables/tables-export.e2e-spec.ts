@@ -83,12 +83,14 @@ describe('POST /api/sheets-extension/export', () => {
       format: 'xlsx',
       fileName: 'report.pdf',
       tables: EDITED,
+      pages: [2, 2],
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-disposition')).toBe('attachment; filename=report.xlsx');
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await response.arrayBuffer());
-    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['report p1', 'report p2']);
+    // Named by their page as a job's download names them: two tables of page 2.
+    expect(book.worksheets.map((sheet) => sheet.name)).toEqual(['report p2.1', 'report p2.2']);
     const [first, second] = book.worksheets;
     expect(first?.getCell('B2').value).toBe('\'=HYPERLINK("http://evil.example")');
     expect(first?.getCell('C2').value).toBe(-5);
@@ -106,6 +108,11 @@ describe('POST /api/sheets-extension/export', () => {
       [{ format: 'csv', tables: [[['a', 1]]] }, 400, 'tables[0][0] must hold only text cells'],
       [{ format: 'csv', tables: 'a,b' }, 400, 'tables must be a list of tables'],
       [{ format: 'csv', tables: EDITED, userId: 'x' }, 400, 'property userId should not exist'],
+      [
+        { format: 'csv', tables: EDITED, pages: [1] },
+        400,
+        'pages must give one page for each table.',
+      ],
       [
         { format: 'csv', tables: [[['x'.repeat(TABLES_EXPORT_LIMITS.cellLength + 1)]]] },
         400,

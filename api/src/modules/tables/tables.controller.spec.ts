@@ -167,6 +167,8 @@ describe('TablesController contract', () => {
     ],
     [{ format: 'csv', fileName: 'x'.repeat(256), tables: [] }, 'fileName must be shorter'],
     [{ format: 'csv', tables: [], jobId: JOB }, 'property jobId should not exist'],
+    [{ format: 'csv', tables: [[]], pages: [0] }, 'each value in pages must not be less than 1'],
+    [{ format: 'csv', tables: [[]], pages: ['2'] }, 'each value in pages must be an integer'],
   ])('answers 400 to an export of %#: %s', async (body, message) => {
     const response = await exportTables(body);
     expect(response.status).toBe(400);

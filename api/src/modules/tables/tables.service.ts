@@ -138,11 +138,16 @@ export class TablesService implements OnModuleInit {
 
   /**
    * Tables sent back by the converter (edited in the browser) as the same file a job's download
-   * gives: each table numbered by its place, as the sheets of the workbook are named.
+   * gives: the sheets named by each table's page when given, else by the table's place.
    */
-  exportTables(dto: TablesExportDto): Promise<TablesFile> {
-    const tables = dto.tables.map((rows, index) => ({ page: index + 1, pages: [], rows }));
-    return tablesFile(tables, dto.fileName ?? '', dto.format);
+  async exportTables(dto: TablesExportDto): Promise<TablesFile> {
+    if (dto.pages && dto.pages.length !== dto.tables.length) throw tablesErrors.pagePerTable();
+    const tables = dto.tables.map((rows, index) => ({
+      page: dto.pages?.[index] ?? index + 1,
+      pages: [],
+      rows,
+    }));
+    return await tablesFile(tables, dto.fileName ?? '', dto.format);
   }
 
   private async run(

@@ -270,6 +270,7 @@ describe('ConverterTool', () => {
             ['Pears', '=1+1'],
           ],
         ],
+        pages: [1],
       },
     });
     expect(clicked).toEqual(['report.csv']);

@@ -152,6 +152,7 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
       format,
       ...(state.file ? { fileName: state.file.name } : {}),
       tables: state.tables.map((table) => table.rows),
+      pages: state.tables.map((table) => table.page),
     });
     if (!answer.ok) {
       dispatch({ type: 'exportEnded', notice: { kind: 'error', text: answer.failure.text } });

@@ -1,6 +1,11 @@
 import {
+  ArrayMaxSize,
+  IsArray,
   IsIn,
+  IsInt,
   IsOptional,
+  Max,
+  Min,
   IsString,
   MaxLength,
   ValidateBy,
@@ -9,6 +14,7 @@ import {
 import {
   TABLES_DOWNLOAD_FORMATS,
   TABLES_EXPORT_LIMITS,
+  TABLES_MAX_PAGE_NUMBER,
   type TablesDownloadFormat,
   type TablesExportRequest,
 } from 'contracts';
@@ -66,4 +72,12 @@ export class TablesExportDto implements TablesExportRequest {
     },
   })
   tables: string[][][];
+
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(L.tables)
+  @IsInt({ each: true })
+  @Min(1, { each: true })
+  @Max(TABLES_MAX_PAGE_NUMBER, { each: true })
+  pages?: number[];
 }
