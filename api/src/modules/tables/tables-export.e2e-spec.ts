@@ -1,6 +1,7 @@
 import { TABLES_EXPORT_LIMITS } from 'contracts';
 import ExcelJS from 'exceljs';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { CreditsService } from '../billing/credits.service.js';
 
 // POST /api/sheets-extension/export on the real application and database: the converter's
@@ -75,6 +76,19 @@ describe('POST /api/sheets-extension/export', () => {
         'Town,Code\r\nOslo,47\r\n',
     );
     expect(await balance(who)).toBe(before);
+  });
+
+  it('lets the shell on its own origin read the download name (Content-Disposition exposed)', async () => {
+    const who = await person();
+    const shell = platform.app.get<AppConfig>(APP_CONFIG).corsOrigins[0] ?? '';
+    const response = await who.browser.request(`${platform.api}${EXPORT}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': who.csrf, origin: shell },
+      body: JSON.stringify({ format: 'csv', tables: EDITED }),
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('access-control-allow-origin')).toBe(shell);
+    expect(response.headers.get('access-control-expose-headers')).toContain('Content-Disposition');
   });
 
   it('answers XLSX with one sheet per table, numbers typed and a formula neutralised', async () => {
