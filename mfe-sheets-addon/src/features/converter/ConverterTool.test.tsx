@@ -389,6 +389,32 @@ describe('ConverterTool', () => {
     expect(polls).toBe(2);
   });
 
+  it('a long file rides out a missed poll, and gives up after three in a row', async () => {
+    let polls = 0;
+    let failing = () => polls === 1;
+    api((call) => {
+      if (call.method === 'POST') return answer({ jobId: JOB }, 202);
+      polls += 1;
+      if (failing()) return Promise.reject(new TypeError('Failed to fetch'));
+      return answer(polls < 3 ? view({ state: 'running', result: undefined }) : view());
+    });
+    const { unmount } = renderTool();
+    await choose();
+    await convert();
+    expect(await screen.findByRole('table', { name: 'Table 1 (page 1)' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    unmount();
+    polls = 0;
+    failing = () => true;
+    renderTool();
+    await choose();
+    await convert();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Server is unreachable. Please try again later.',
+    );
+    expect(polls).toBe(3);
+  });
+
   it('invoice: the fields as a labelled list, the line items as a grid, and a totals mismatch reported', async () => {
     const items = {
       page: 1,

@@ -18,7 +18,7 @@ export const SOMETHING_WRONG = 'Something went wrong, please try again';
  * again, buy credits, or wait the seconds the API asked for.
  */
 export type ConverterFailure =
-  | { kind: 'message'; text: string }
+  | { kind: 'message'; text: string; network?: true }
   | { kind: 'signIn'; text: string }
   | { kind: 'credits'; text: string }
   | { kind: 'size'; text: string }
@@ -52,12 +52,14 @@ export async function failureOf(response: Response): Promise<ConverterFailure> {
 
 /** Sends the request; a network failure or being offline is a failure too, never a throw. */
 async function call(path: string, init: RequestInit = {}): Promise<Answer<Response>> {
-  if (!navigator.onLine) return { ok: false, failure: { kind: 'message', text: OFFLINE } };
+  if (!navigator.onLine) {
+    return { ok: false, failure: { kind: 'message', text: OFFLINE, network: true } };
+  }
   let response: Response;
   try {
     response = await apiFetch(path, init);
   } catch {
-    return { ok: false, failure: { kind: 'message', text: UNREACHABLE } };
+    return { ok: false, failure: { kind: 'message', text: UNREACHABLE, network: true } };
   }
   if (!response.ok) return { ok: false, failure: await failureOf(response) };
   return { ok: true, status: response.status, body: response };
@@ -72,6 +74,10 @@ async function json<T>(path: string, init?: RequestInit): Promise<Answer<T>> {
     return { ok: false, failure: { kind: 'message', text: SOMETHING_WRONG } };
   }
 }
+
+/** A failure that may pass by itself: no network, or the API asking to wait (429, 503). */
+export const isTransient = (failure: ConverterFailure): boolean =>
+  failure.kind === 'retry' || (failure.kind === 'message' && failure.network === true);
 
 const postJson = (body: unknown): RequestInit => ({
   method: 'POST',

@@ -225,6 +225,21 @@ describe('converterReducer', () => {
     });
   });
 
+  it('pollMissed: counted while the job runs, a good answer clears the count, the third in a row fails it', () => {
+    const failure = { kind: 'message', text: 'Server is unreachable.', network: true } as const;
+    const running = run(...SENT, { type: 'jobAccepted', jobId: 'job-1' });
+    const once = converterReducer(running, { type: 'pollMissed', failure });
+    expect(once).toMatchObject({ phase: 'running', missedPolls: 1, failure: null });
+    const back = converterReducer(once, { type: 'jobUpdated', job: job({}) });
+    expect(back.missedPolls).toBe(0);
+    const given = [1, 2, 3].reduce(
+      (state) => converterReducer(state, { type: 'pollMissed', failure }),
+      back,
+    );
+    expect(given).toMatchObject({ phase: 'failed', failure, missedPolls: 3 });
+    expect(converterReducer(given, { type: 'pollMissed', failure })).toBe(given);
+  });
+
   it('cancelStarted: only a running job; it stays cancelling while the job still runs', () => {
     expect(run({ type: 'cancelStarted' }).phase).toBe('idle');
     const cancelling = run(

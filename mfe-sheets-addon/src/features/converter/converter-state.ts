@@ -53,6 +53,8 @@ export type ConverterState = {
   /** What the copy or a download last said (announced). */
   notice: { kind: 'ok' | 'error'; text: string } | null;
   exporting: boolean;
+  /** Polls of the running job missed in a row (network, 503): the job is given up after a few. */
+  missedPolls: number;
 };
 
 export type ConverterAction =
@@ -64,6 +66,7 @@ export type ConverterAction =
   | { type: 'sendStarted'; creditsBefore: number }
   | { type: 'jobAccepted'; jobId: string }
   | { type: 'jobUpdated'; job: TablesJobView }
+  | { type: 'pollMissed'; failure: ConverterFailure }
   | { type: 'cancelStarted' }
   | { type: 'requestFailed'; failure: ConverterFailure }
   | { type: 'cellEdited'; table: number; row: number; column: number; value: string }
@@ -90,7 +93,11 @@ export const initialConverter: ConverterState = {
   failure: null,
   notice: null,
   exporting: false,
+  missedPolls: 0,
 };
+
+/** Polls missed in a row before the job is given up as failed (its failure shown). */
+export const MAX_MISSED_POLLS = 3;
 
 /** What is shown of a request: nothing read yet. */
 const cleared = {
@@ -103,6 +110,7 @@ const cleared = {
   failure: null,
   notice: null,
   exporting: false,
+  missedPolls: 0,
 } satisfies Partial<ConverterState>;
 
 const sameRows = (a: string[][], b: string[][]): boolean => JSON.stringify(a) === JSON.stringify(b);
@@ -129,7 +137,13 @@ function fromResult(
 
 /** A job's view: progress while it runs, the tables when done, its error when it failed. */
 function jobUpdated(state: ConverterState, job: TablesJobView): ConverterState {
-  const base = { ...state, jobId: job.jobId, progress: job.progress, credits: job.credits };
+  const base = {
+    ...state,
+    jobId: job.jobId,
+    progress: job.progress,
+    credits: job.credits,
+    missedPolls: 0,
+  };
   switch (job.state) {
     case 'running':
       // A cancel asked for stays asked for until the job says it ended.
@@ -189,6 +203,13 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
     case 'jobUpdated':
       // A poll answered after the job ended (or after a new file) changes nothing.
       return isWaiting(state) ? jobUpdated(state, action.job) : state;
+    case 'pollMissed': {
+      if (!isWaiting(state)) return state;
+      const missedPolls = state.missedPolls + 1;
+      return missedPolls < MAX_MISSED_POLLS
+        ? { ...state, missedPolls }
+        : { ...state, missedPolls, phase: 'failed', failure: action.failure };
+    }
     case 'cancelStarted':
       return state.phase === 'running' ? { ...state, phase: 'cancelling' } : state;
     case 'requestFailed':

@@ -7,7 +7,7 @@ import {
   type TablesMode,
 } from 'contracts';
 import { loadSession, type User } from 'shared-ui';
-import { cancelJob, exportTables, getJob, startExtraction } from './converter-api';
+import { cancelJob, exportTables, getJob, isTransient, startExtraction } from './converter-api';
 import {
   canConvert,
   converterReducer,
@@ -112,7 +112,8 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
   };
 
   // A long file's job is asked for its progress until it ends (each answer sets the next wait).
-  const { phase, jobId, progress } = state;
+  // A missed poll (network, 503) is tried again a few times before the job is given up.
+  const { phase, jobId, progress, missedPolls } = state;
   const polling = (phase === 'running' || phase === 'cancelling') && jobId !== null;
   useEffect(() => {
     if (!polling) return undefined;
@@ -121,14 +122,16 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
       void getJob(jobId).then((answer) => {
         if (!live) return;
         if (answer.ok) dispatch({ type: 'jobUpdated', job: answer.body });
-        else dispatch({ type: 'requestFailed', failure: answer.failure });
+        else if (isTransient(answer.failure)) {
+          dispatch({ type: 'pollMissed', failure: answer.failure });
+        } else dispatch({ type: 'requestFailed', failure: answer.failure });
       });
     }, pollIntervalMs);
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [polling, jobId, progress, pollIntervalMs]);
+  }, [polling, jobId, progress, missedPolls, pollIntervalMs]);
 
   // Once a sent file's request ends, the session (its credits) is read again.
   const sent = state.creditsBefore !== null;
