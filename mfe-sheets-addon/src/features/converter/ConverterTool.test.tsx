@@ -353,6 +353,9 @@ describe('ConverterTool', () => {
     expect(bar).toHaveAttribute('aria-valuemax', '3');
     expect(bar).toHaveAttribute('aria-valuetext', '1 of 3 pages read');
     expect(announcer()).toHaveTextContent('1 of 3 pages read');
+    expect(screen.getByRole('group', { name: 'Credits' })).toHaveTextContent(
+      'Spent so far: 1 credit (1 credit a page).',
+    );
     expect(calls.some((c) => c.path === `/api/sheets-extension/jobs/${JOB}`)).toBe(true);
     expect(polls).toBeGreaterThan(0);
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -7,9 +7,11 @@ import type { PageChoice } from '../converter-state';
 const StyledOptions = styled.div`
   display: flex;
   flex-wrap: wrap;
+  align-items: flex-start;
   gap: ${tokens.space[4]};
   fieldset {
     display: grid;
+    align-content: start;
     gap: ${tokens.space[2]};
     border: 1px solid ${tokens.color.border};
     border-radius: ${tokens.radius.sm};

@@ -42,7 +42,7 @@ export function CreditsPanel({ current, before, spent, ended }: CreditsPanelProp
       )}
       {spent && (
         <p>
-          Spent {credits(spent.spent)} (1 credit a page)
+          {ended ? 'Spent' : 'Spent so far:'} {credits(spent.spent)} (1 credit a page)
           {spent.refunded > 0 ? `, ${credits(spent.refunded)} given back` : ''}.
         </p>
       )}
