@@ -47,6 +47,8 @@ export default {
       roots: ['<rootDir>/contracts/test'],
       testMatch: ['**/*.test.ts'],
       transform: frontendTransform,
+      // The sources import each other as './x.js' (NodeNext); here they are TS.
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
     },
     frontend('shared-ui', ['<rootDir>/shared-ui/src']),
     frontend('shell', ['<rootDir>/shell/src']),

@@ -19,6 +19,7 @@ import { RequestUserService } from './modules/auth/request-user.service.js';
 import { setupSessions } from './modules/auth/session.setup.js';
 import { extractUploadRoute } from './modules/extraction/extract-upload.js';
 import { tablesUploadRoute } from './modules/tables/tables-upload.js';
+import { tablesExportRoute } from './modules/tables/tables-export-upload.js';
 import { MESSAGE_FORM_BODY } from './modules/messages/form-body-limit.js';
 import { RAZORPAY_WEBHOOK_ROUTE } from './modules/payments/razorpay/razorpay.controller.js';
 import { LEMONSQUEEZY_WEBHOOK_ROUTE } from './modules/payments/lemonsqueezy/lemonsqueezy.controller.js';
@@ -95,7 +96,8 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
     credentials: true,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Content-Type', 'X-CSRF-Token', 'X-Request-Id', 'X-Form-Age'],
-    exposedHeaders: ['X-Request-Id', 'Retry-After'],
+    // Content-Disposition: the converter names its downloads as the API does.
+    exposedHeaders: ['X-Request-Id', 'Retry-After', 'Content-Disposition'],
   });
   // Bodies: nothing compressed; webhooks raw before sessions; then the session or the add-on's
   // bearer ID token tells who calls (one RequestUserService builds the user for both), and
@@ -105,7 +107,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   setupSessions(app, config);
   app.use(bearerIdentity(app.get(RequestUserService)));
   setupBodyParsing(app, {
-    uploads: [extractUploadRoute(app), tablesUploadRoute(app)],
+    uploads: [extractUploadRoute(app), tablesUploadRoute(app), tablesExportRoute(app)],
     limits: [MESSAGE_FORM_BODY],
     uploadTimeoutMs: config.http.requestTimeoutMs,
   });

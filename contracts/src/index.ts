@@ -11,3 +11,4 @@ export * from './languages.js';
 export * from './remotes.js';
 export * from './runtime-config.js';
 export * from './tables.js';
+export * from './cells.js';

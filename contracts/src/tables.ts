@@ -92,3 +92,29 @@ export const addonMaxBytes = (
   user?.isPremium || user?.isExtPremium || (user?.topUpBalance ?? 0) > 0
     ? 30 * 1024 * 1024
     : 5 * 1024 * 1024;
+
+/**
+ * POST /api/sheets-extension/export: tables as the person sees them (edited or not) back as a
+ * CSV or XLSX file, made by the same code as a job's download. Each table is its rows of cells;
+ * without `pages` the sheets are numbered by the tables' order.
+ */
+export type TablesExportRequest = {
+  format: TablesDownloadFormat;
+  fileName?: string;
+  tables: string[][][];
+  /** Each table's page, one per table, so the sheets are named as a job's download names them. */
+  pages?: number[];
+};
+
+/** What one export may hold, so the route cannot be used to make the server build huge files. */
+export const TABLES_EXPORT_LIMITS = {
+  tables: 50,
+  rowsPerTable: 5_000,
+  cellsPerRow: 100,
+  /** Excel's own limit for a cell's text. */
+  cellLength: 32_767,
+  /** Cells in all the tables together. */
+  cells: 100_000,
+  /** The JSON body. */
+  bodyBytes: 2 * 1024 * 1024,
+} as const;

@@ -25,6 +25,7 @@ describe('TablesController contract', () => {
     start: jest.fn<TablesService['start']>(),
     get: jest.fn<TablesService['get']>(),
     cancel: jest.fn<TablesService['cancel']>(),
+    exportTables: jest.fn<TablesService['exportTables']>(),
   };
   const release = jest.fn();
 
@@ -67,6 +68,13 @@ describe('TablesController contract', () => {
     ['get', () => request(app.getHttpServer()).get(`/api/sheets-extension/jobs/${JOB}`)],
     ['delete', () => request(app.getHttpServer()).delete(`/api/sheets-extension/jobs/${JOB}`)],
     ['post', () => post({ file: 'AAAA', mode: 'tables' })],
+    [
+      'export',
+      () =>
+        request(app.getHttpServer())
+          .post('/api/sheets-extension/export')
+          .send({ format: 'csv', tables: [[['a']]] }),
+    ],
   ])('refuses %s without a signed-in person, calling nothing', async (_verb, send) => {
     signedIn = false;
     const response = await send();
@@ -75,6 +83,7 @@ describe('TablesController contract', () => {
     expect(tables.start).not.toHaveBeenCalled();
     expect(tables.get).not.toHaveBeenCalled();
     expect(tables.cancel).not.toHaveBeenCalled();
+    expect(tables.exportTables).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -135,5 +144,51 @@ describe('TablesController contract', () => {
     expect(cancelled.status).toBe(200);
     expect(tables.get).toHaveBeenCalledWith(USER, JOB);
     expect(tables.cancel).toHaveBeenCalledWith(USER, JOB);
+  });
+
+  const exportTables = (body: unknown) =>
+    request(app.getHttpServer())
+      .post('/api/sheets-extension/export')
+      .send(body as object);
+
+  it.each([
+    [{ tables: [[['a']]] }, 'format must be one of: csv, xlsx'],
+    [{ format: 'csv' }, 'tables must be a list of tables'],
+    [{ format: 'csv', tables: [['a']] }, 'tables[0][0] must be a list of cells'],
+    [{ format: 'csv', tables: [[['a', null]]] }, 'tables[0][0] must hold only text cells'],
+    [{ format: 'csv', tables: Array.from({ length: 51 }, () => []) }, 'at most 50 tables'],
+    [
+      { format: 'csv', tables: [[Array.from({ length: 101 }, () => 'x')]] },
+      'tables[0][0] must hold at most 100 cells',
+    ],
+    [
+      { format: 'csv', tables: [Array.from({ length: 5_001 }, () => [])] },
+      'tables[0] must hold at most 5,000 rows',
+    ],
+    [{ format: 'csv', fileName: 'x'.repeat(256), tables: [] }, 'fileName must be shorter'],
+    [{ format: 'csv', tables: [], jobId: JOB }, 'property jobId should not exist'],
+    [{ format: 'csv', tables: [[]], pages: [0] }, 'each value in pages must not be less than 1'],
+    [{ format: 'csv', tables: [[]], pages: ['2'] }, 'each value in pages must be an integer'],
+  ])('answers 400 to an export of %#: %s', async (body, message) => {
+    const response = await exportTables(body);
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ code: 'BAD_REQUEST' });
+    expect((response.body as { error: string }).error).toContain(message);
+    expect(tables.exportTables).not.toHaveBeenCalled();
+  });
+
+  it("sends the service's export as a download, named and not cached", async () => {
+    tables.exportTables.mockResolvedValue({
+      name: 'March.csv',
+      type: 'text/csv; charset=utf-8',
+      bytes: Buffer.from('a,b\r\n'),
+    });
+    const body = { format: 'csv', fileName: 'March.pdf', tables: [[['a', 'b']]] };
+    const response = await exportTables(body);
+    expect(response.status).toBe(200);
+    expect(response.headers['content-disposition']).toBe('attachment; filename=March.csv');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.text).toBe('a,b\r\n');
+    expect(tables.exportTables).toHaveBeenCalledWith(expect.objectContaining(body));
   });
 });

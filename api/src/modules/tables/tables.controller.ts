@@ -3,6 +3,7 @@ import {
   Controller,
   Delete,
   Get,
+  HttpCode,
   Param,
   ParseUUIDPipe,
   Post,
@@ -19,7 +20,16 @@ import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import { ExtractionConcurrency } from '../extraction/extraction-concurrency.js';
 import { TablesDownloadQuery, TablesExtractDto } from './dto/tables-extract.dto.js';
-import { TablesService } from './tables.service.js';
+import { TablesExportDto } from './dto/tables-export.dto.js';
+import { TablesService, type TablesFile } from './tables.service.js';
+
+/** A file as a download: Content-Disposition's ASCII and UTF-8 names (express's attachment). */
+function sendFile(res: Response, file: TablesFile): void {
+  res.attachment(file.name);
+  res.type(file.type);
+  res.setHeader('Cache-Control', 'no-store');
+  res.send(file.bytes);
+}
 
 /** The spreadsheet add-on's table reader (the wire keeps the spec's `sheets-extension`). */
 @Controller('api/sheets-extension')
@@ -64,6 +74,18 @@ export class TablesController {
   }
 
   /**
+   * Tables as the converter shows them (edited or not) as CSV or XLSX, by the same code as a
+   * job's download. Signed in (its body is read only then: tables-export-upload.ts), rate-limited
+   * with the reading routes, the grid's shape and size validated (TablesExportDto).
+   */
+  @Post('export')
+  @HttpCode(200)
+  @RateLimit('extract')
+  async export(@Body() dto: TablesExportDto, @Res() res: Response): Promise<void> {
+    sendFile(res, await this.tables.exportTables(dto));
+  }
+
+  /**
    * The finished job's tables as CSV (UTF-8 BOM, CRLF) or XLSX (one sheet per table), made by the
    * same code as `npm run extract-tables`, named after the uploaded file (Content-Disposition's
    * ASCII `filename` and UTF-8 `filename*`, by express's `attachment`).
@@ -75,10 +97,6 @@ export class TablesController {
     @Query() query: TablesDownloadQuery,
     @Res() res: Response,
   ): Promise<void> {
-    const file = await this.tables.download(user, id, query.format);
-    res.attachment(file.name);
-    res.type(file.type);
-    res.setHeader('Cache-Control', 'no-store');
-    res.send(file.bytes);
+    sendFile(res, await this.tables.download(user, id, query.format));
   }
 }

@@ -6,4 +6,6 @@ export const tablesErrors = {
   pageAndPages: () => new DomainError('BAD_REQUEST', 'Give either page or pages, not both.', 400),
   reversedRange: () =>
     new DomainError('BAD_REQUEST', 'pages.first must not be after pages.last.', 400),
+  pagePerTable: () =>
+    new DomainError('BAD_REQUEST', 'pages must give one page for each table.', 400),
 };

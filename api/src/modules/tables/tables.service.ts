@@ -19,6 +19,7 @@ import {
 } from '../extraction/engine/index.js';
 import { jobsErrors } from '../jobs/jobs.errors.js';
 import { JobsService, type RunningJob } from '../jobs/jobs.service.js';
+import type { TablesExportDto } from './dto/tables-export.dto.js';
 import { pagesAsked, tablesUpload, type TablesExtractDto } from './dto/tables-extract.dto.js';
 import { jobView, resultView } from './job-view.js';
 import { TABLES_READER, type TablesReader } from './tables-reader.js';
@@ -28,6 +29,27 @@ export const TABLES_JOB = 'tables';
 
 export type TablesAnswer =
   { status: 200; body: TablesJobView } | { status: 202; body: TablesJobAccepted };
+
+export type TablesFile = { name: string; type: string; bytes: Buffer };
+
+/** Tables as a file by the engine's one export code: CSV (BOM, CRLF) or XLSX, safely named. */
+async function tablesFile(
+  tables: TableView[],
+  fileName: string,
+  format: TablesDownloadFormat,
+): Promise<TablesFile> {
+  const name = safeDownloadName(fileName, format);
+  if (format === 'csv') {
+    const text = tablesToCsv(tables, { bom: true, eol: '\r\n' });
+    return { name, type: 'text/csv; charset=utf-8', bytes: Buffer.from(text, 'utf8') };
+  }
+  const baseName = name.replace(/\.xlsx$/, '');
+  return {
+    name,
+    type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    bytes: await tablesToXlsx(tables, { baseName }),
+  };
+}
 
 const errorBody = (error: unknown): { code: string; error: string } =>
   error instanceof DomainError
@@ -109,19 +131,23 @@ export class TablesService implements OnModuleInit {
     user: SignedInUser,
     id: string,
     format: TablesDownloadFormat,
-  ): Promise<{ name: string; type: string; bytes: Buffer }> {
+  ): Promise<TablesFile> {
     const { tables, fileName } = await this.forDownload(user, id);
-    const name = safeDownloadName(fileName ?? '', format);
-    if (format === 'csv') {
-      const text = tablesToCsv(tables, { bom: true, eol: '\r\n' });
-      return { name, type: 'text/csv; charset=utf-8', bytes: Buffer.from(text, 'utf8') };
-    }
-    const baseName = name.replace(/\.xlsx$/, '');
-    return {
-      name,
-      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      bytes: await tablesToXlsx(tables, { baseName }),
-    };
+    return tablesFile(tables, fileName ?? '', format);
+  }
+
+  /**
+   * Tables sent back by the converter (edited in the browser) as the same file a job's download
+   * gives: the sheets named by each table's page when given, else by the table's place.
+   */
+  async exportTables(dto: TablesExportDto): Promise<TablesFile> {
+    if (dto.pages && dto.pages.length !== dto.tables.length) throw tablesErrors.pagePerTable();
+    const tables = dto.tables.map((rows, index) => ({
+      page: dto.pages?.[index] ?? index + 1,
+      pages: [],
+      rows,
+    }));
+    return await tablesFile(tables, dto.fileName ?? '', dto.format);
   }
 
   private async run(

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Workbook } from 'exceljs';
+import { neutraliseCell, typeCell, type TypedCell } from 'contracts';
 
 // The table reader's downloads and the command line's csv/xlsx output, one code for both (issue
 // 21, items 2 and 3): CSV through csv-stringify, XLSX through exceljs. A cell someone's
@@ -18,76 +19,9 @@ const csvStringify = (): CsvStringify =>
   (csvLibrary ??= requireHere('csv-stringify/sync') as CsvStringify);
 const loadExcelJs = async (): Promise<ExcelJs> => (await import('exceljs')).default;
 
-/** A cell as a spreadsheet should hold it: a number (with its display format), a date or text. */
-export type TypedCell =
-  | { kind: 'number'; value: number; numFmt?: string }
-  | { kind: 'date'; value: Date; numFmt: string }
-  | { kind: 'text'; value: string };
-
-// A plain number as printed: an optional sign (ASCII or the minus sign U+2212), an optional
-// currency symbol, digits with no leading zero (007 is a code, not seven) and either no grouping
-// or commas every three digits, an optional decimal point, an optional percent sign; or the same
-// in accounting parentheses for a negative. 1.234,50 and 1 234 are left alone: whether their
-// separators group or mark decimals depends on the document's locale.
-const NUMBER =
-  /^(?<open>\()?(?<sign>[+\-\u2212])?(?<currency>[$€£¥₹])?(?<sign2>[+\-\u2212])?(?<int>0|[1-9]\d{0,2}(?:,\d{3})+|[1-9]\d*)(?:\.(?<frac>\d+))?(?<percent>%)?(?<close>\))?$/u;
-// Beyond 15 significant digits a spreadsheet's number loses digits: such a cell is an id.
-const MAX_DIGITS = 15;
-// Only ISO dates are unambiguous: 03/04/2024 is March or April depending on who wrote it.
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function asNumber(text: string): TypedCell | null {
-  const m = NUMBER.exec(text)?.groups;
-  if (!m) return null;
-  const { open, sign, currency, sign2, int = '', frac, percent, close } = m;
-  if (Boolean(open) !== Boolean(close)) return null;
-  if (open && (sign || sign2)) return null;
-  if (sign && sign2) return null;
-  if (currency && percent) return null;
-  const digits = int.replaceAll(',', '') + (frac ?? '');
-  if (digits.replace(/^0+/, '').length > MAX_DIGITS) return null;
-  const negative = Boolean(open) || [sign, sign2].some((s) => s === '-' || s === '\u2212');
-  // A percentage is scaled in decimal (e-2), not divided: 1.1 / 100 is 0.011000000000000001.
-  const magnitude = Number(`${int.replaceAll(',', '')}.${frac ?? '0'}${percent ? 'e-2' : ''}`);
-  const value = (negative ? -magnitude : magnitude) || 0;
-  // The display format keeps what was printed: decimals, grouping, currency, percent, brackets.
-  const grouped = int.includes(',') || Boolean(currency);
-  let format = `${grouped ? '#,##0' : '0'}${frac ? `.${'0'.repeat(frac.length)}` : ''}`;
-  if (currency) format = `"${currency}"${format}`;
-  if (percent) format += '%';
-  if (open) format = `${format};(${format})`;
-  const plain = format === '0';
-  return plain ? { kind: 'number', value } : { kind: 'number', value, numFmt: format };
-}
-
-function asDate(text: string): TypedCell | null {
-  const m = ISO_DATE.exec(text);
-  if (!m) return null;
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // Excel has no dates before 1900; and 2024-02-30 is not a date.
-  if (year < 1900) return null;
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
-  return { kind: 'date', value: date, numFmt: 'yyyy-mm-dd' };
-}
-
-/** What a cell clearly is: a number, an ISO date, or else text. */
-export function typeCell(cell: string): TypedCell {
-  const text = cell.trim();
-  return asNumber(text) ?? asDate(text) ?? { kind: 'text', value: cell };
-}
-
-// The characters a spreadsheet reads as the start of a formula (or that hide one after them).
-const FORMULA_START = /^ *[=+\-@\t\r]/;
-
-/**
- * The cell made safe to open in a spreadsheet: text a spreadsheet would run as a formula gets a
- * leading ', a plain number (-5.00, +3) is left as it is.
- */
-export function neutraliseCell(cell: string): string {
-  if (!FORMULA_START.test(cell)) return cell;
-  return typeCell(cell).kind === 'number' ? cell : `'${cell}`;
-}
+// Typing and neutralising a cell live in contracts (cells.ts): the converter's copied text uses
+// the same rules in the browser.
+export { neutraliseCell, typeCell, type TypedCell };
 
 /**
  * The tables as CSV, separated by one blank line. The download form has a UTF-8 BOM and CRLF

@@ -1,0 +1,201 @@
+import { useCallback, useEffect, useReducer } from 'react';
+import {
+  addonMaxBytes,
+  fileTooLargeMessage,
+  tablesToTsv,
+  type TablesDownloadFormat,
+  type TablesMode,
+} from 'contracts';
+import { loadSession, type User } from 'shared-ui';
+import { cancelJob, exportTables, getJob, isTransient, startExtraction } from './converter-api';
+import {
+  canConvert,
+  converterReducer,
+  creditsOf,
+  hasTables,
+  initialConverter,
+  pagesProblem,
+  pagesRequest,
+  type PageChoice,
+} from './converter-state';
+
+/** How often a long file's job is asked for its progress. */
+export const POLL_INTERVAL_MS = 1000;
+
+export const NOT_A_TABLE_FILE = 'Please choose a PDF or an image (PNG, JPEG, WebP, TIFF…).';
+export const UNREADABLE_FILE = 'The file could not be read. Please choose it again.';
+export const COPIED = 'Copied as tab-separated text: paste it into any spreadsheet.';
+export const COPY_REFUSED =
+  'Your browser did not allow copying. Download a CSV instead, or allow clipboard access and try again.';
+
+const isPdf = (file: File) =>
+  file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
+const isTableFile = (file: File) => isPdf(file) || file.type.startsWith('image/');
+
+/** The file as a data: URL (the API accepts the prefix). */
+function readAsDataUrl(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      if (typeof reader.result === 'string') resolve(reader.result);
+      else reject(new Error('unexpected reader result'));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** Saves a downloaded file through a temporary link. */
+function save(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  URL.revokeObjectURL(url);
+}
+
+/**
+ * The converter's behaviour around its reducer: the file's checks, the request and the polling
+ * of a long file's job, the cancel, the downloads and the copy; the session is loaded again once
+ * a job ends, so the credits shown are the API's.
+ */
+export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
+  const [state, dispatch] = useReducer(converterReducer, initialConverter);
+
+  const choose = useCallback(
+    (file: File) => {
+      if (!isTableFile(file)) {
+        dispatch({ type: 'fileRefused', failure: { kind: 'message', text: NOT_A_TABLE_FILE } });
+        return;
+      }
+      // Over the person's limit the API would refuse it anyway: say so without sending it.
+      const limit = addonMaxBytes(user);
+      if (file.size > limit) {
+        dispatch({
+          type: 'fileRefused',
+          failure: { kind: 'size', text: fileTooLargeMessage(limit) },
+        });
+        return;
+      }
+      dispatch({
+        type: 'fileChosen',
+        file: { file, name: file.name, size: file.size, isPdf: isPdf(file) },
+      });
+    },
+    [user],
+  );
+
+  const convert = async () => {
+    const { file, mode } = state;
+    if (!file || !canConvert(state)) return;
+    dispatch({ type: 'sendStarted', creditsBefore: creditsOf(user) });
+    let data: string;
+    try {
+      data = await readAsDataUrl(file.file);
+    } catch {
+      dispatch({ type: 'requestFailed', failure: { kind: 'message', text: UNREADABLE_FILE } });
+      return;
+    }
+    const outcome = await startExtraction({
+      file: data,
+      fileName: file.name,
+      mode,
+      ...pagesRequest(state),
+    });
+    if (!outcome.ok) dispatch({ type: 'requestFailed', failure: outcome.failure });
+    else if ('accepted' in outcome)
+      dispatch({ type: 'jobAccepted', jobId: outcome.accepted.jobId });
+    else dispatch({ type: 'jobUpdated', job: outcome.job });
+  };
+
+  // A long file's job is asked for its progress until it ends (each answer sets the next wait).
+  // A missed poll (network, 503) is tried again a few times before the job is given up.
+  const { phase, jobId, progress, missedPolls } = state;
+  const polling = (phase === 'running' || phase === 'cancelling') && jobId !== null;
+  useEffect(() => {
+    if (!polling) return undefined;
+    let live = true;
+    const timer = setTimeout(() => {
+      void getJob(jobId).then((answer) => {
+        if (!live) return;
+        if (answer.ok) dispatch({ type: 'jobUpdated', job: answer.body });
+        else if (isTransient(answer.failure)) {
+          dispatch({ type: 'pollMissed', failure: answer.failure });
+        } else dispatch({ type: 'requestFailed', failure: answer.failure });
+      });
+    }, pollIntervalMs);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [polling, jobId, progress, missedPolls, pollIntervalMs]);
+
+  // Once a sent file's request ends, the session (its credits) is read again.
+  const sent = state.creditsBefore !== null;
+  const ended = phase === 'done' || phase === 'failed' || phase === 'cancelled';
+  useEffect(() => {
+    if (sent && ended) void loadSession(true);
+  }, [sent, ended]);
+
+  const cancel = async () => {
+    if (!jobId || phase !== 'running') return;
+    dispatch({ type: 'cancelStarted' });
+    const answer = await cancelJob(jobId);
+    if (answer.ok) dispatch({ type: 'jobUpdated', job: answer.body });
+    else dispatch({ type: 'noticeShown', notice: { kind: 'error', text: answer.failure.text } });
+  };
+
+  const download = async (format: TablesDownloadFormat) => {
+    if (!hasTables(state) || state.exporting) return;
+    dispatch({ type: 'exportStarted' });
+    const answer = await exportTables({
+      format,
+      ...(state.file ? { fileName: state.file.name } : {}),
+      tables: state.tables.map((table) => table.rows),
+      pages: state.tables.map((table) => table.page),
+    });
+    if (!answer.ok) {
+      dispatch({ type: 'exportEnded', notice: { kind: 'error', text: answer.failure.text } });
+      return;
+    }
+    save(answer.blob, answer.name);
+    dispatch({ type: 'exportEnded', notice: { kind: 'ok', text: `Downloaded ${answer.name}.` } });
+  };
+
+  const copy = async () => {
+    if (!hasTables(state)) return;
+    const text = tablesToTsv(state.tables.map((table) => table.rows));
+    try {
+      // Older browsers and insecure pages have no clipboard: a refusal all the same.
+      const clipboard = navigator.clipboard as Clipboard | undefined;
+      if (!clipboard) throw new Error('no clipboard');
+      await clipboard.writeText(text);
+      dispatch({ type: 'noticeShown', notice: { kind: 'ok', text: COPIED } });
+    } catch {
+      dispatch({ type: 'noticeShown', notice: { kind: 'error', text: COPY_REFUSED } });
+    }
+  };
+
+  return {
+    state,
+    canConvert: canConvert(state),
+    hasTables: hasTables(state),
+    pagesProblem: pagesProblem(state),
+    choose,
+    setPageChoice: (choice: PageChoice) => dispatch({ type: 'pageChoiceChanged', choice }),
+    setPageText: (field: 'page' | 'first' | 'last', text: string) =>
+      dispatch({ type: 'pageTextChanged', field, text }),
+    setMode: (mode: TablesMode) => dispatch({ type: 'modeChanged', mode }),
+    convert: () => void convert(),
+    cancel: () => void cancel(),
+    editCell: (table: number, row: number, column: number, value: string) =>
+      dispatch({ type: 'cellEdited', table, row, column, value }),
+    download: (format: TablesDownloadFormat) => void download(format),
+    copy: () => void copy(),
+  };
+}
+
+export type Converter = ReturnType<typeof useConverter>;
