@@ -1,4 +1,5 @@
 import type { RemoteRoute, RouteChrome } from 'shared-ui';
+import { ConverterSlot } from './features/converter/ConverterSlot';
 import { FeedbackForm } from './features/feedback/FeedbackForm';
 import { ContactPage } from './pages/ContactPage';
 import { FaqPage } from './pages/FaqPage';
@@ -13,7 +14,7 @@ export const routes: RemoteRoute[] = [
   {
     path: '/pdf-to-sheets-extension',
     handle: { ...page, landing: true },
-    element: <LandingPage />,
+    element: <LandingPage tool={<ConverterSlot />} />,
   },
   { path: '/sheets-extension-faq', handle: page, element: <FaqPage /> },
   { path: '/sheets-extension-contact-us', handle: page, element: <ContactPage /> },
