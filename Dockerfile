@@ -11,6 +11,8 @@ COPY mfe-text-ocr/package.json mfe-text-ocr/
 COPY mfe-sheets-addon/package.json mfe-sheets-addon/
 COPY mfe-comment-filter/package.json mfe-comment-filter/
 COPY mfe-billing/package.json mfe-billing/
+# The comment filter's classifier (a library the remote and the extension bundle).
+COPY sentiment/package.json sentiment/
 # The Google Sheets add-on runs on Google's Apps Script, not here: only its workspace's manifest,
 # which `npm ci` needs for the lockfile.
 COPY clients/sheets-apps-script/package.json clients/sheets-apps-script/
