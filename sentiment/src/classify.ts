@@ -5,6 +5,7 @@ import {
   ENGLISH_SLANG,
   INTENSIFIERS,
   MODALS,
+  NEGATION_RAISERS,
   NEGATORS,
   OWN_PHRASES,
   OWN_VALENCE,
@@ -58,13 +59,14 @@ export type ScoreOptions = { without?: readonly ScoringStep[] };
 export const MAX_TEXT_LENGTH = 2000;
 
 const NEGATED_POSITIVE = -0.75; // "not great": weaker than "bad"
-const NEGATED_NEGATIVE = -0.5; // "not bad": mildly positive
+const NEGATED_NEGATIVE = -0.7; // "not bad": mildly positive
 const CAPS_BOOST = 1.3;
 const ELONGATION_BOOST = 1.2;
 const EXCLAMATION_STEP = 0.15;
 const QUESTION_WEIGHT = 0.5;
-const BEFORE_CONTRAST = 0.5;
+const BEFORE_CONTRAST = 0.3;
 const AFTER_CONTRAST = 1.5;
+const TOO_MUCH = -0.4; // "too long", "too many ads"
 const IRREALIS = -0.5; // "could have been better": a mild complaint
 const CONDITIONAL_WEIGHT = 0; // "if you want a good tutorial, ...": not said of this one
 const SQUASH = 0.5; // score = total / sqrt(total² + SQUASH)
@@ -153,6 +155,15 @@ function valences(reading: Reading, own: boolean): Valences {
     }
   }
   return { values, startOf, idiom };
+}
+
+// "too long", "way too many ads": "too" before a word of no valence of its own is a complaint.
+function tooMuch(reading: Reading, valence: Valences): void {
+  reading.normals.forEach((normal, i) => {
+    const pos = reading.pos[i + 1] ?? '';
+    if (normal !== 'too' || (valence.values[i + 1] ?? 0) !== 0) return;
+    if (['ADJ', 'ADV', 'DET'].includes(pos)) valence.values[i + 1] = TOO_MUCH;
+  });
 }
 
 const isBoundary = (reading: Reading, i: number): boolean =>
@@ -254,8 +265,16 @@ function modifiers(
       factor = kindOf ? 0.6 : (INTENSIFIERS.get(normal) ?? 1);
     }
   }
-  // "learned nothing", "delivered nothing"
-  if (steps.has('negation') && word && reading.normals[i + 1] === 'nothing') negated = true;
+  if (steps.has('negation') && word && !negated) {
+    // "learned nothing", "delivered nothing"
+    if (reading.normals[i + 1] === 'nothing') negated = true;
+    // "I don't think this is a good idea"
+    for (let j = from - 1; j >= Math.max(1, from - 8) && !negated; j -= 1) {
+      if (reading.types[j] === 'punctuation') break;
+      const raiser = NEGATION_RAISERS.has(reading.normals[j] ?? '');
+      if (raiser && NEGATORS.has(reading.normals[j - 1] ?? '')) negated = true;
+    }
+  }
   return negated ? -factor : factor;
 }
 
@@ -267,6 +286,7 @@ export function scoreComment(text: string, options: ScoreOptions = {}): number {
   const reading = readText(prepared.text);
   if (steps.has('foreign') && isForeign(prepared.text, reading)) return 0;
   const valence = valences(reading, steps.has('ownLexicon'));
+  if (steps.has('intensifiers')) tooMuch(reading, valence);
   const { values } = valence;
   const weights = sentenceWeights(reading, steps);
   const unreal = steps.has('irrealis') ? irrealis(reading) : undefined;

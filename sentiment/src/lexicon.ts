@@ -62,6 +62,8 @@ export const OWN_VALENCE: ReadonlyMap<string, number> = new Map([
   ['letdown', -0.7],
   ['downhill', -0.6],
   ['10/10', 0.7],
+  ['original', 0.4],
+  ['unoriginal', -0.5],
   // Words the model scores that say nothing about a comment's mood ("works on version 3",
   // "my cat", "the content", "tested on Ubuntu"), or say less than it thinks ("ok", "right").
   ['work', 0.2],
@@ -77,6 +79,20 @@ export const OWN_VALENCE: ReadonlyMap<string, number> = new Map([
   ['ok', 0.2],
   ['okay', 0.25],
   ['😐', 0],
+  ['edited', 0],
+  ['still', 0],
+  ['enough', 0],
+  ['pure', 0],
+  // Words it scores too faintly for how comments use them.
+  ['incredible', 0.8],
+  ['perfect', 0.8],
+  ['cool', 0.5],
+  ['wrong', -0.5],
+  ['lazy', -0.5],
+  ['frustrating', -0.6],
+  ['sad', -0.5],
+  ['awkward', -0.4],
+  ['quiet', -0.3],
   // Emoji read the way comment sections use them
   ['😂', 0.4],
   ['🤣', 0.5],
@@ -134,6 +150,7 @@ export const OWN_PHRASES: ReadonlyMap<string, number> = new Map([
   ['at best', -0.3],
   ['step back', -0.5],
   ['life saver', 0.8],
+  ['watch again', 0.5],
 ]);
 
 /** Negations that turn the valence of a word up to three tokens after them. */
@@ -171,6 +188,9 @@ export const POSITIVE_NEGATED_HEADS: ReadonlySet<string> = new Set([
   'compares',
 ]);
 
+/** Verbs a negation is raised onto: "I don't think this is good" negates "good". */
+export const NEGATION_RAISERS: ReadonlySet<string> = new Set(['think', 'believe', 'feel', 'find']);
+
 /** Modals that, followed by "have", speak of what did not happen ("could have been better"). */
 export const MODALS: ReadonlySet<string> = new Set(['could', 'should', 'would', 'might']);
 
@@ -196,6 +216,7 @@ export const INTENSIFIERS: ReadonlyMap<string, number> = new Map([
   ['literally', 1.2],
   ['most', 1.2],
   ['such', 1.2],
+  ['pure', 1.2],
   ['too', 1.2],
   ['hella', 1.4],
   ['crazy', 1.4],
