@@ -78,10 +78,8 @@ type Prepared = { text: string; stressed: Set<string>; elongated: Set<string> };
 function prepare(raw: string): Prepared {
   const text = raw.length > MAX_TEXT_LENGTH ? raw.slice(0, MAX_TEXT_LENGTH) : raw;
   const stressed = new Set<string>();
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  const capitals = text.match(/\p{Lu}/gu)?.length ?? 0;
   // A comment written all in capitals is shouting throughout: no single word stands out.
-  if (capitals < letters * 0.6) {
+  if (/\p{Ll}{2,}/u.test(text)) {
     for (const word of text.match(/\b[A-Z][A-Z']+\b/g) ?? []) stressed.add(word.toLowerCase());
   }
   const elongated = new Set<string>();
