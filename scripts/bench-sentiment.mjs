@@ -91,15 +91,18 @@ for (const [name, decide] of Object.entries(binary)) {
 }
 
 console.log('\nEach step turned off (ours, balanced):');
-console.log('| without | ' + SETS.join(' | ') + ' | mean | own tune | own held-out |');
+console.log(
+  '| without | ' + SETS.join(' | ') + ' | mean | own tune | own held-out | held-out, strict |',
+);
 for (const step of [null, ...ours.SCORING_STEPS]) {
   const without = step ? [step] : [];
   const score = (text) => ours.scoreComment(text, { without });
   const perSet = SETS.map((set) => fixtureAccuracy((text) => score(text) >= threshold, set));
-  const own3 = (split) => ownAccuracy((text) => three(score(text), threshold), split);
+  const own3 = (split, from = threshold) => ownAccuracy((text) => three(score(text), from), split);
   console.log(
     `| ${step ?? '(nothing)'} | ${perSet.map(f3).join(' | ')} | ${f3(mean(perSet))} | ` +
-      `${f3(own3('tune'))} | ${f3(own3('test'))} |`,
+      `${f3(own3('tune'))} | ${f3(own3('test'))} | ` +
+      `${f3(own3('test', ours.POSITIVE_THRESHOLDS.strict))} |`,
   );
 }
 

@@ -43,6 +43,8 @@ function createEngine(): Engine {
     },
   };
   const nlp = winkNLP(capturingModel, ['sbd', 'negation', 'sentiment', 'pos']);
+  // wink's `its` helpers are plain functions (typed as methods) that its API takes as arguments.
+  /* eslint-disable @typescript-eslint/unbound-method */
   const its = nlp.its;
   // Words are added to the vocabulary as they are first read, with ids after the model's own:
   // the id a nonsense word gets now is where the model's vocabulary ends.
@@ -55,8 +57,8 @@ function createEngine(): Engine {
       const tokens = doc.tokens();
       const ids = tokens.out(its.uniqueId) as number[];
       return {
-        normals: tokens.out(its.normal) as string[],
-        types: tokens.out(its.type) as string[],
+        normals: tokens.out(its.normal),
+        types: tokens.out(its.type),
         pos: tokens.out(its.pos) as string[],
         known: ids.map((id) => id < firstUnknownId),
         negated: tokens.out(its.negationFlag) as boolean[],
@@ -65,6 +67,7 @@ function createEngine(): Engine {
       };
     },
   };
+  /* eslint-enable @typescript-eslint/unbound-method */
 }
 
 /** Reads a text with wink; the model is built on the first call (about 100 ms), then reused. */

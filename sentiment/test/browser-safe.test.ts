@@ -21,7 +21,10 @@ describe('browser safety', () => {
   it('runs in a context with no Node globals (process, require, Buffer, module)', () => {
     // What a page or a content script has that the model might touch; nothing of Node.
     const context = vm.createContext({ console, atob, btoa, TextDecoder, TextEncoder });
-    vm.runInContext(`${code}\nthis.result = sentimentClassifier.classify('Amazing video!');`, context);
+    vm.runInContext(
+      `${code}\nthis.result = sentimentClassifier.classify('Amazing video!');`,
+      context,
+    );
     const exported = vm.runInContext('sentimentClassifier', context) as Exported;
     expect((context as { result: { label: string } }).result.label).toBe('positive');
     expect(exported.classify('The worst video ever').label).toBe('negative');

@@ -8,9 +8,7 @@ import { classify, scoreComment, type SentimentLabel } from '../src/index.js';
 type Row = { text: string; label: SentimentLabel; split: 'tune' | 'test' };
 
 const rows = (
-  JSON.parse(
-    readFileSync(path.join(__dirname, '..', 'tuning', 'comments.json'), 'utf8'),
-  ) as Row[]
+  JSON.parse(readFileSync(path.join(__dirname, '..', 'tuning', 'comments.json'), 'utf8')) as Row[]
 ).filter((row) => row.split === 'test');
 
 describe('held-out comments', () => {
