@@ -70,7 +70,7 @@ function createEngine(): Engine {
   /* eslint-enable @typescript-eslint/unbound-method */
 }
 
-/** Reads a text with wink; the model is built on the first call (about 100 ms), then reused. */
+/** Reads a text with wink; the model is built on the first call (0.1-0.7 s here), then reused. */
 export function readText(text: string): Reading {
   engine ??= createEngine();
   return engine.read(text);
