@@ -71,6 +71,16 @@ export default {
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },
     },
+    // The comment filter's classifier (sentiment/), in Node; one test bundles it for the browser
+    // and runs it where no Node global exists.
+    {
+      displayName: 'sentiment',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/sentiment/test'],
+      testMatch: ['**/*.test.ts'],
+      transform: frontendTransform,
+      moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+    },
     {
       displayName: 'api',
       testEnvironment: 'node',

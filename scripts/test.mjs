@@ -48,8 +48,8 @@ async function main() {
     await step('docker-compose.yml validates', () =>
       run('docker-compose', ['config', '-q'], { cwd: root }),
     );
-    await step('unit tests (contracts, shared-ui, shell, remotes, clients)', () =>
-      runJest(root, ['contracts', 'shared-ui', 'shell', 'remotes', 'clients']),
+    await step('unit tests (contracts, shared-ui, shell, remotes, clients, sentiment)', () =>
+      runJest(root, ['contracts', 'shared-ui', 'shell', 'remotes', 'clients', 'sentiment']),
     );
     await step('API tests (real FerretDB, real Tesseract)', () => runJest(root, ['api']));
     const built = await step('production builds', npmRun('build'));
