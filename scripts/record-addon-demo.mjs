@@ -177,11 +177,12 @@ async function perform(page, stack, pdfPath) {
   await pause(2200);
 
   mark(`A PDF with a table is chosen: ${FILE_NAME}.`);
-  const byLabel = tool.getByLabel('Choose a PDF or image');
-  const input = (await byLabel.count()) > 0 ? byLabel : tool.locator('input[type=file]');
+  const fileInput = tool.locator('input[type=file]');
+  const labelled = tool.getByLabel('Choose a PDF or image').and(fileInput);
+  const input = (await labelled.count()) > 0 ? labelled : fileInput.first();
   await pointAt(input);
   await input.setInputFiles(pdfPath);
-  await tool.getByText(FILE_NAME).waitFor();
+  await tool.getByText(FILE_NAME).first().waitFor();
   await pause(1600);
 
   mark('Convert: its page is read.');
