@@ -12,7 +12,7 @@
 // Playwright's own video recorder needs an ffmpeg build downloaded from Playwright's servers, which
 // is not a package; the screencast and Debian's ffmpeg give the same result from packages.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -238,7 +238,7 @@ function captionsOf(steps, start, end) {
  * The painted frames as a constant-rate VP9 WebM: each frame lasts until the next was painted
  * (ffmpeg's concat list with durations), resampled to FPS.
  */
-function encode(frames, start, end, dir) {
+function encode(frames, start, end, dir, output) {
   const list = [];
   const shown = frames.filter((f) => f.at >= start);
   const firstBefore = frames.filter((f) => f.at < start).at(-1);
@@ -261,7 +261,7 @@ function encode(frames, start, end, dir) {
     ...['-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '36', '-row-mt', '1'],
     ...['-deadline', 'good', '-cpu-used', '2', '-g', String(FPS * 5), '-an'],
     ...['-t', (end - start).toFixed(3)],
-    ...['-metadata', 'title=PDF to Sheets: a table read from a PDF on the web', OUT.video],
+    ...['-metadata', 'title=PDF to Sheets: a table read from a PDF on the web', output],
   ];
   const result = spawnSync(FFMPEG, args, { stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`ffmpeg failed (${String(result.status)})`);
@@ -272,46 +272,54 @@ async function main() {
   if (!(await ensureDebianPackages(['ffmpeg'], 'the demo recording'))) process.exit(1);
   await ensureBuilt();
   const dir = mkdtempSync(path.join(os.tmpdir(), 'addon-demo-'));
-  const pdfPath = path.join(dir, FILE_NAME);
-  writeFileSync(pdfPath, await orderPdf());
-  const stack = await startStack();
-  const browser = await launchBrowser();
-  let take;
   try {
-    const context = await browser.newContext({
-      viewport: SIZE,
-      deviceScaleFactor: 1,
-      acceptDownloads: true,
-    });
-    await context.addInitScript(drawPointer);
-    const page = await context.newPage();
-    const screencast = await startScreencast(page);
-    take = await perform(page, stack, pdfPath);
-    await screencast.stop();
-    take.frames = screencast.frames;
+    const pdfPath = path.join(dir, FILE_NAME);
+    writeFileSync(pdfPath, await orderPdf());
+    const stack = await startStack();
+    const browser = await launchBrowser();
+    let take;
+    try {
+      const context = await browser.newContext({
+        viewport: SIZE,
+        deviceScaleFactor: 1,
+        acceptDownloads: true,
+      });
+      await context.addInitScript(drawPointer);
+      const page = await context.newPage();
+      const screencast = await startScreencast(page);
+      take = await perform(page, stack, pdfPath);
+      await screencast.stop();
+      take.frames = screencast.frames;
+    } finally {
+      await browser.close();
+      await stack.stop();
+    }
+
+    // Encoded beside the frames first: the committed files change only when it fits.
+    const start = take.steps[0].at;
+    const video = path.join(dir, 'addon-demo.webm');
+    const shown = encode(take.frames, start, take.end, dir, video);
+    const bytes = statSync(video).size;
+    if (bytes > MAX_BYTES) {
+      console.error(
+        `The recording is ${(bytes / 1024 / 1024).toFixed(1)} MB, over ${String(MAX_BYTES / 1024 / 1024)} MB: raise -crf. Nothing was written.`,
+      );
+      process.exitCode = 1;
+      return;
+    }
+    copyFileSync(video, OUT.video);
+    writeFileSync(OUT.captions, captionsOf(take.steps, start, take.end));
+    // The poster: the grid as read, the last frame painted before the edit.
+    const posterFrame = shown.filter((f) => f.at <= take.posterAt).at(-1) ?? shown[0];
+    await sharp(posterFrame.jpeg).resize(960).webp({ quality: 70 }).toFile(OUT.poster);
+    console.log(
+      `${path.relative(root, OUT.video)}: ${(bytes / 1024).toFixed(0)} KB, ` +
+        `${(take.end - start).toFixed(1)} s at ${String(FPS)} fps ` +
+        `(${String(shown.length)} painted frames), ${String(take.steps.length)} captions; ` +
+        `poster ${(statSync(OUT.poster).size / 1024).toFixed(0)} KB`,
+    );
   } finally {
-    await browser.close();
-    await stack.stop();
-  }
-
-  const start = take.steps[0].at;
-  const shown = encode(take.frames, start, take.end, dir);
-  writeFileSync(OUT.captions, captionsOf(take.steps, start, take.end));
-  // The poster: the grid as read, the last frame painted before the edit.
-  const posterFrame = shown.filter((f) => f.at <= take.posterAt).at(-1) ?? shown[0];
-  await sharp(posterFrame.jpeg).resize(960).webp({ quality: 70 }).toFile(OUT.poster);
-  rmSync(dir, { recursive: true, force: true });
-
-  const bytes = statSync(OUT.video).size;
-  const seconds = take.end - start;
-  console.log(
-    `${path.relative(root, OUT.video)}: ${(bytes / 1024).toFixed(0)} KB, ${seconds.toFixed(1)} s at ${String(FPS)} fps ` +
-      `(${String(shown.length)} painted frames), ${String(take.steps.length)} captions; ` +
-      `poster ${(statSync(OUT.poster).size / 1024).toFixed(0)} KB`,
-  );
-  if (bytes > MAX_BYTES) {
-    console.error(`The recording is over ${String(MAX_BYTES / 1024 / 1024)} MB: raise -crf.`);
-    process.exit(1);
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
