@@ -32,7 +32,8 @@ const frontend = (displayName, roots) => ({
     // contracts' sources import each other as './x.js' (Node runs its build); here they are TS.
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(png|jpe?g|gif|webp|svg|webm)$': '<rootDir>/jest.asset-stub.cjs',
-    '\\.vtt(\\?url)?$': '<rootDir>/jest.asset-stub.cjs',
+    // Vite's import queries (?url, ?url&no-inline) name the same file.
+    '\\.vtt(\\?[\\w&-]+)?$': '<rootDir>/jest.asset-stub.cjs',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup-dom.ts'],
 });

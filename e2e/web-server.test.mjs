@@ -112,6 +112,8 @@ describe('the shell', () => {
       'https://collect.example.test',
     ]);
     expect(csp['worker-src']).toEqual(["'self'", 'blob:', ...remotes]);
+    // The add-on landing's demo video and captions come from its remote (default-src is 'self').
+    expect(csp['media-src']).toEqual(["'self'", ...remotes]);
     expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'", ...remotes]);
     expect(csp['frame-ancestors']).toEqual(["'none'"]);
     expect(csp['object-src']).toEqual(["'none'"]);
@@ -313,5 +315,42 @@ describe('a remote', () => {
 
   it('has no SPA fallback: an unknown path is a 404', async () => {
     expect((await get('/pricing')).status).toBe(404);
+  });
+});
+
+describe("the add-on remote's demo video", () => {
+  let get;
+  beforeAll(async () => {
+    get = await serve('remote', 'mfe-sheets-addon');
+  });
+  const fromShell = { origin: 'https://www.example.test' };
+
+  it('serves the WebM as video/webm, in ranges (seeking), cached as a hashed asset, with CORS for the shell', async () => {
+    const file = `/assets/${hashedAsset('mfe-sheets-addon', /^addon-demo-.*\.webm$/)}`;
+    const whole = await get(file, { headers: fromShell });
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/webm');
+    expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(whole.headers.get('access-control-allow-origin')).toBe('https://www.example.test');
+    const bytes = Buffer.from(await whole.arrayBuffer());
+    expect(bytes.length).toBeLessThan(3 * 1024 * 1024);
+    expect(bytes.subarray(0, 4).toString('hex')).toBe('1a45dfa3'); // EBML: Matroska/WebM
+    const part = await get(file, { headers: { ...fromShell, range: 'bytes=0-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe(`bytes 0-99/${String(bytes.length)}`);
+  });
+
+  it('serves the captions as text/vtt and the poster as an image', async () => {
+    const captions = await get(
+      `/assets/${hashedAsset('mfe-sheets-addon', /^addon-demo-.*\.vtt$/)}`,
+      { headers: fromShell },
+    );
+    expect(captions.headers.get('content-type')).toMatch(/^text\/vtt/);
+    expect(captions.headers.get('access-control-allow-origin')).toBe('https://www.example.test');
+    expect(await captions.text()).toMatch(/^WEBVTT\n/);
+    const poster = await get(
+      `/assets/${hashedAsset('mfe-sheets-addon', /^addon-demo-poster-.*\.webp$/)}`,
+    );
+    expect(poster.headers.get('content-type')).toBe('image/webp');
   });
 });

@@ -102,8 +102,9 @@ const unique = (values) => [...new Set(values.filter(Boolean))];
 /**
  * The shell's Content-Security-Policy for a runtime configuration. Remotes' origins: their
  * scripts, lazy chunks, styles, images, fonts and manifests (script-src, style-src, img-src,
- * font-src, connect-src), and the pdf.js worker, which the text OCR remote starts from a
- * same-origin blob: module importing its worker file (worker-src blob:, script-src the remote).
+ * font-src, connect-src), videos and their captions (media-src), and the pdf.js worker, which the
+ * text OCR remote starts from a same-origin blob: module importing its worker file (worker-src
+ * blob:, script-src the remote).
  * The API's origin: connect-src and form-action. style-src keeps 'unsafe-inline' because
  * styled-components injects <style> elements at run time (nonces would remove the need).
  */
@@ -128,6 +129,8 @@ export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDE
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
     'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...wallet.images],
     'font-src': ["'self'", 'data:', ...remotes],
+    // The add-on landing's demo video and its captions track, served by its remote.
+    'media-src': ["'self'", ...remotes],
     'connect-src': ["'self'", 'blob:', api, ...remotes, analytics, ...wallet.connects],
     'worker-src': ["'self'", 'blob:', ...remotes],
     'frame-src': frames.length > 0 ? frames : ["'none'"],

@@ -119,11 +119,15 @@ describe('LandingPage demo video', () => {
   it('plays the recording with controls, a poster and English captions', async () => {
     mockDemo.current = { src: 'demo.webm', captions: 'demo.vtt', poster: 'poster.png' };
     const { container } = await renderLanding();
-    const figure = screen.getByRole('figure', { name: /Demo: a PDF’s table inserted/ });
+    const figure = screen.getByRole('figure', {
+      name: /Demo: a PDF’s table read into an editable grid and downloaded as CSV/,
+    });
     const video = container.querySelector('video');
     expect(figure).toContainElement(video);
     expect(video).toHaveAttribute('controls');
     expect(video).toHaveAttribute('poster', 'poster.png');
+    // The files are the remote's, cross-origin to the page: the captions track needs CORS.
+    expect(video).toHaveAttribute('crossorigin', 'anonymous');
     expect(video?.querySelector('source')).toHaveAttribute('src', 'demo.webm');
     expect(video?.querySelector('source')).toHaveAttribute('type', 'video/webm');
     const track = video?.querySelector('track');

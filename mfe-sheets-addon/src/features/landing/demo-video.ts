@@ -1,11 +1,10 @@
-// The landing's demo video, recorded from the product itself (issue 22). Until the recording is
-// made this is null and the landing shows no video slot. The recording script fills it with the
-// assets it writes next to the captions, for example:
-//   import src from '../../assets/addon-demo.webm';
-//   import captions from '../../assets/addon-demo.vtt?url';
-//   import poster from '../../assets/addon-demo-poster.png';
-//   export const demoVideo: DemoVideoAsset | null = { src, captions, poster };
-// (jest maps .webm and .vtt imports to its asset stub, as it does images.)
+// The landing's demo video, recorded from the product itself (issue 22) by
+// `npm run record:addon-demo` (scripts/record-addon-demo.mjs): the web converter reading a PDF's
+// table, the grid edited and downloaded as CSV; its captions are timed by the recording's steps.
+// (jest maps .webm, .webp and .vtt imports to its asset stub, as it does images.)
+import captions from '../../assets/addon-demo.vtt?url&no-inline';
+import poster from '../../assets/addon-demo-poster.webp';
+import src from '../../assets/addon-demo.webm';
 
 export type DemoVideoAsset = {
   /** The WebM recording. */
@@ -16,4 +15,4 @@ export type DemoVideoAsset = {
   poster: string;
 };
 
-export const demoVideo: DemoVideoAsset | null = null;
+export const demoVideo: DemoVideoAsset | null = { src, captions, poster };
