@@ -92,7 +92,12 @@ export function ConverterTool({ user, pollIntervalMs }: ConverterToolProps) {
         spent={state.credits}
         ended={ended}
       />
-      <ConverterIntake onFile={converter.choose} disabled={busy} />
+      <ConverterIntake
+        intake={converter.intake}
+        rules={converter.rules}
+        file={state.file}
+        disabled={busy}
+      />
       {state.file && (
         <>
           <p>

@@ -1,4 +1,5 @@
 import type { TablesJobView } from 'contracts';
+import type { ChosenFile } from 'shared-ui';
 import {
   canConvert,
   converterReducer,
@@ -7,16 +8,17 @@ import {
   initialConverter,
   pagesProblem,
   pagesRequest,
-  type ChosenFile,
   type ConverterAction,
   type ConverterState,
 } from './converter-state';
 
 const pdf: ChosenFile = {
-  file: new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
   name: 'report.pdf',
-  size: 4,
   isPdf: true,
+  base64: 'JVBERg==',
+  size: 4,
+  previewUrl: 'blob:report',
+  fromCamera: false,
 };
 const png: ChosenFile = { ...pdf, name: 'scan.png', isPdf: false };
 

@@ -5,13 +5,12 @@ import type {
   TablesMode,
   PageRangeRequest,
 } from 'contracts';
+import type { ChosenFile } from 'shared-ui';
 import type { ConverterFailure } from './converter-api';
 
 // The converter's state as one pure reducer (as mfe-text-ocr's extraction-state.ts): the chosen
 // file, the pages and mode asked for, the request and its job, the tables (as edited) and the
 // credits around it. Every transition is tested without rendering.
-
-export type ChosenFile = { file: File; name: string; size: number; isPdf: boolean };
 
 export type PageChoice = 'all' | 'one' | 'range';
 
@@ -33,6 +32,7 @@ export type ConverterPhase =
   | 'failed';
 
 export type ConverterState = {
+  /** shared-ui's chosen file: read as base64 (what is sent), an image's preview URL. */
   file: ChosenFile | null;
   pageChoice: PageChoice;
   pageText: string;
