@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { configureApi, resetSession, type User } from 'shared-ui';
 import { COPIED, COPY_REFUSED, UNREADABLE_FILE } from './useConverter';
 import { ConverterTool } from './ConverterTool';
+import { STALLED } from './components/JobProgress';
 
 // The converter against a fake API at the fetch boundary: every state and string of the tool.
 
@@ -466,7 +467,7 @@ describe('ConverterTool', () => {
     expect(polls).toBe(2);
   });
 
-  it('a long file rides out a missed poll, and gives up after three in a row', async () => {
+  it('a long file rides out a missed poll; after three in a row it stops asking but keeps Check again and Cancel', async () => {
     let polls = 0;
     let failing = () => polls === 1;
     api((call) => {
@@ -490,6 +491,68 @@ describe('ConverterTool', () => {
       'Server is unreachable. Please try again later.',
     );
     expect(polls).toBe(3);
+    expect(screen.getByText(STALLED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    // The job is still out: no new conversion, no new file, and no more polls.
+    expect(screen.getByRole('button', { name: 'Convert' })).toBeDisabled();
+    expect(screen.getByLabelText('Choose a PDF or image')).toBeDisabled();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(polls).toBe(3);
+
+    // Check again: the job is asked for once more, and its tables come.
+    failing = () => false;
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('table', { name: 'Table 1 (page 1)' })).toBeInTheDocument();
+    expect(polls).toBe(4);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+  });
+
+  it('a stalled job can still be cancelled; a cancel that fails is said and Cancel stays offered', async () => {
+    let deleteAnswer: () => Response | Promise<Response> = () =>
+      answer({ code: 'TOO_MANY_REQUESTS', error: 'Too many requests.' }, 429, {
+        'Retry-After': '30',
+      });
+    let polls = 0;
+    api((call) => {
+      if (call.method === 'POST') return answer({ jobId: JOB }, 202);
+      if (call.method === 'DELETE') return deleteAnswer();
+      polls += 1;
+      return answer({ code: 'ENGINE_BUSY', error: 'The server is busy.' }, 503);
+    });
+    renderTool();
+    await choose();
+    await convert();
+    await screen.findByRole('button', { name: 'Check again' });
+    expect(polls).toBe(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Too many requests.Please try again in 30 seconds.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+
+    deleteAnswer = () =>
+      answer(
+        view({
+          state: 'cancelled',
+          progress: { pagesDone: 0, pagesTotal: 2 },
+          credits: { reserved: 2, spent: 0, refunded: 2 },
+          result: undefined,
+        }),
+      );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('Cancelled: the pages not read were not charged.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Convert' })).toBeEnabled();
   });
 
   it('invoice: the fields as a labelled list, the line items as a grid, and a totals mismatch reported', async () => {

@@ -10,11 +10,13 @@ import {
 } from 'shared-ui';
 import { cancelJob, exportTables, getJob, isTransient, startExtraction } from './converter-api';
 import {
+  canCancel,
   canConvert,
   converterReducer,
   creditsOf,
   hasTables,
   initialConverter,
+  isPolling,
   isWaiting,
   pagesProblem,
   pagesRequest,
@@ -96,9 +98,10 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
   };
 
   // A long file's job is asked for its progress until it ends (each answer sets the next wait).
-  // A missed poll (network, 503) is tried again a few times before the job is given up.
+  // A missed poll (network, 503) is tried again a few times; then the page stops asking, and
+  // offers Check again and Cancel, since the job may still be running on the server.
   const { phase, jobId, progress, missedPolls } = state;
-  const polling = (phase === 'running' || phase === 'cancelling') && jobId !== null;
+  const polling = isPolling(state) && jobId !== null;
   useEffect(() => {
     if (!polling) return undefined;
     let live = true;
@@ -125,11 +128,11 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
   }, [sent, ended]);
 
   const cancel = async () => {
-    if (!jobId || phase !== 'running') return;
+    if (!jobId || !canCancel(state)) return;
     dispatch({ type: 'cancelStarted' });
     const answer = await cancelJob(jobId);
     if (answer.ok) dispatch({ type: 'jobUpdated', job: answer.body });
-    else dispatch({ type: 'noticeShown', notice: { kind: 'error', text: answer.failure.text } });
+    else dispatch({ type: 'cancelFailed', failure: answer.failure });
   };
 
   const download = async (format: TablesDownloadFormat) => {
@@ -176,6 +179,7 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
     setMode: (mode: TablesMode) => dispatch({ type: 'modeChanged', mode }),
     convert: () => void convert(),
     cancel: () => void cancel(),
+    checkAgain: () => dispatch({ type: 'pollResumed' }),
     editCell: (table: number, row: number, column: number, value: string) =>
       dispatch({ type: 'cellEdited', table, row, column, value }),
     download: (format: TablesDownloadFormat) => void download(format),
