@@ -192,7 +192,10 @@ describe('the person’s account', () => {
   });
 });
 
-describe('a short file', () => {
+// The API answers every extract of the add-on 202 (it states Prefer: respond-async, below); a
+// result answered at once (200) comes from an API deployed before that, and is written all the
+// same: these tests use it to check the writing in one call.
+describe('a result answered at once (200)', () => {
   it('posts the file, pages and mode, and writes each table with one setValues into a new sheet named after the file', () => {
     const s = sandbox();
     const tables = [
@@ -223,7 +226,7 @@ describe('a short file', () => {
     expect(post).toMatchObject({
       url: `${API}/api/sheets-extension/extract`,
       method: 'post',
-      headers: { Authorization: 'Bearer google-id-token-of-ada' },
+      headers: { Authorization: 'Bearer google-id-token-of-ada', Prefer: 'respond-async' },
       muteHttpExceptions: true,
       contentType: 'application/json',
     });
@@ -409,6 +412,7 @@ describe('a short file', () => {
       { status: 200, body: job({ state: 'done', result: result([[['x']]]) }) },
     );
     s.call('extractDriveFile', { fileId: 'drive-file-1', pages: { kind: 'all' }, mode: 'tables' });
+    expect(s.fetches[1]?.headers.Prefer).toBe('respond-async');
     expect(s.fetches[1]?.payload).toEqual({
       file: Buffer.from(bytes).toString('base64'),
       fileName: 'scan.pdf',
@@ -418,7 +422,54 @@ describe('a short file', () => {
   });
 });
 
-describe('a long file', () => {
+describe('a file read as a job (every extract states Prefer: respond-async)', () => {
+  it('a one-page file: the extract asks for the job answer, gets 202, and the first poll writes its rows', () => {
+    const s = sandbox();
+    s.reply({ status: 200, body: user() }, { status: 202, body: { jobId: JOB_ID } });
+    const started = s.call('extractUpload', upload({ pages: { kind: 'one', page: '1' } }));
+    expect(started).toEqual({
+      kind: 'running',
+      jobId: JOB_ID,
+      fileName: 'Q3 report.pdf',
+      pagesDone: 0,
+      pagesTotal: 0,
+    });
+    const post = s.fetches[1];
+    expect(post?.url).toBe(`${API}/api/sheets-extension/extract`);
+    expect(post?.headers).toEqual({
+      Prefer: 'respond-async',
+      Authorization: 'Bearer google-id-token-of-ada',
+      Accept: 'application/json',
+    });
+    expect(post?.payload).toMatchObject({ page: 1 });
+    expect(s.writes).toEqual([]);
+    expect(s.userProperties.getProperty('pendingJob')).not.toBeNull();
+
+    s.reply({
+      status: 200,
+      body: job({
+        state: 'done',
+        progress: { pagesDone: 1, pagesTotal: 1 },
+        result: result([[['Item'], ['Paper']]]),
+        credits: { reserved: 1, spent: 1, refunded: 0 },
+      }),
+    });
+    expect(s.call('pollJob', JOB_ID, 'Q3 report.pdf')).toEqual({
+      kind: 'inserted',
+      sheetName: 'Q3 report',
+      tables: 1,
+      rows: 2,
+      creditsSpent: 1,
+      creditsRefunded: 0,
+    });
+    expect(s.writes).toEqual([
+      { sheet: 'Q3 report', row: 1, column: 1, values: [['Item'], ['Paper']] },
+    ]);
+    // Only the extract asks for the job answer: the polls are plain reads.
+    expect(s.fetches[2]?.headers.Prefer).toBeUndefined();
+    expect(s.userProperties.getProperty('pendingJob')).toBeNull();
+  });
+
   it('follows the job from 202 through running to done, then writes the rows', () => {
     const s = sandbox();
     s.reply({ status: 200, body: user() }, { status: 202, body: { jobId: JOB_ID } });

@@ -1,11 +1,17 @@
-// TODO(meta): issue 22 item 1, the page's own title and description once shared-ui has PageMeta.
-import { CarryLink, LegalPage } from 'shared-ui';
+import { CarryLink, LegalPage, PageMeta } from 'shared-ui';
 import { ADDON_LEGAL_LAST_UPDATED } from './legal-dates';
+
+export const PRIVACY_META = {
+  title: 'Privacy Policy | PDF to Sheets',
+  description:
+    "What the PDF to Sheets add-on sends to our API, what we keep and for how long: never your files; a long file's table result until its job expires.",
+};
 
 /** /sheets-extension-privacy-policy (spec §2): what the add-on sends, what we keep, what not. */
 export function PrivacyPage() {
   return (
     <LegalPage title="Privacy Policy" lastUpdated={ADDON_LEGAL_LAST_UPDATED}>
+      <PageMeta {...PRIVACY_META} />
       <p>
         The PDF to Sheets add-on reads tables and invoices from PDFs and images into Google Sheets
         through our API. This page says what it sends us, what we keep and for how long.

@@ -1,11 +1,17 @@
-// TODO(meta): issue 22 item 1, the page's own title and description once shared-ui has PageMeta.
-import { CarryLink, LegalPage } from 'shared-ui';
+import { CarryLink, LegalPage, PageMeta } from 'shared-ui';
 import { ADDON_LEGAL_LAST_UPDATED } from './legal-dates';
+
+export const TERMS_META = {
+  title: 'Terms of Service | PDF to Sheets',
+  description:
+    'The terms of the PDF to Sheets add-on for Google Sheets: credits, file limits, payments, the 3-day refund on subscriptions, and acceptable use.',
+};
 
 /** /sheets-extension-terms-of-service (spec §2, §9). */
 export function TermsPage() {
   return (
     <LegalPage title="Terms of Service" lastUpdated={ADDON_LEGAL_LAST_UPDATED}>
+      <PageMeta {...TERMS_META} />
       <h2>1. The service</h2>
       <p>
         PDF to Sheets is a Google Sheets add-on, with a converter on its web page, that reads tables

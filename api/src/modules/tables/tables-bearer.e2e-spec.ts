@@ -106,6 +106,35 @@ describe('the add-on identity: a bearer ID token on the table routes (real app)'
     expect((await web.browser.request(`${platform.api}${job}`)).status).toBe(200);
   });
 
+  it('Prefer: respond-async: a one-page PDF gets the job answer (202) and its job completes; without it, 200', async () => {
+    const person = someone();
+    const token = await platform.addonToken(person.name, person.email);
+    const before = credits(await meWith(token));
+
+    const accepted = await extractWith(token, { prefer: 'respond-async' });
+    expect(accepted.status).toBe(202);
+    expect(accepted.headers.get('preference-applied')).toBe('respond-async');
+    const { jobId } = (await accepted.json()) as { jobId: string };
+    expect(jobId).toMatch(/^[0-9a-f-]{36}$/);
+    let view: TablesJobView | undefined;
+    for (let i = 0; i < 300 && view?.state !== 'done'; i++) {
+      if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+      const polled = await withToken(token, `/api/sheets-extension/jobs/${jobId}`);
+      expect(polled.status).toBe(200);
+      view = (await polled.json()) as TablesJobView;
+      expect(view.state === 'running' || view.state === 'done').toBe(true);
+    }
+    expect(view?.state).toBe('done');
+    expect(view?.result?.tables.map((t) => t.rows)).toEqual([ROWS]);
+    expect(view?.credits).toEqual({ reserved: 1, spent: 1, refunded: 0 });
+    expect(credits(await meWith(token))).toBe(before - 1);
+
+    const sync = await extractWith(token);
+    expect(sync.status).toBe(200);
+    expect(sync.headers.get('preference-applied')).toBeNull();
+    expect(((await sync.json()) as TablesJobView).state).toBe('done');
+  });
+
   it('creates, at the first token, the account web sign-in later finds (same Google subject)', async () => {
     const person = someone();
     const token = await platform.addonToken(person.name, person.email);

@@ -123,7 +123,39 @@ describe('TablesController contract', () => {
       USER,
       expect.objectContaining({ pages: { first: 1, last: 9 }, mode: 'invoice' }),
       release,
+      { respondAsync: false },
     );
+    expect(response.headers['preference-applied']).toBeUndefined();
+  });
+
+  it.each([
+    ['respond-async', true],
+    ['Respond-Async', true],
+    ['wait=10, respond-async', true],
+    ['respond-async; foo=bar', true],
+    ['handling=lenient', false],
+    ['foo="respond-async, x"', false],
+    ['respond-asynchronously', false],
+  ])(
+    'Prefer: %s: the service is asked to answer at once (%s), and Preference-Applied says so',
+    async (prefer, respondAsync) => {
+      tables.start.mockResolvedValue({ status: 202, body: { jobId: JOB } });
+      const response = await post({ file: 'AAAA', mode: 'tables' }).set('Prefer', prefer);
+      expect(response.status).toBe(202);
+      expect(tables.start).toHaveBeenCalledWith(USER, expect.anything(), release, {
+        respondAsync,
+      });
+      expect(response.headers['preference-applied']).toBe(
+        respondAsync ? 'respond-async' : undefined,
+      );
+    },
+  );
+
+  it('a refused request with Prefer: respond-async gets its error, not Preference-Applied', async () => {
+    tables.start.mockRejectedValue(new Error('engine down'));
+    const response = await post({ file: 'AAAA', mode: 'tables' }).set('Prefer', 'respond-async');
+    expect(response.status).toBe(500);
+    expect(response.headers['preference-applied']).toBeUndefined();
   });
 
   it('reads and cancels a job as the signed-in person', async () => {

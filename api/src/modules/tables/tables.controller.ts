@@ -14,6 +14,7 @@ import {
 } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { TablesJobAccepted, TablesJobView } from 'contracts';
+import { PrefersRespondAsync } from '../../common/http/request-headers.decorators.js';
 import { RateLimit } from '../../common/throttling/rate-limit.js';
 import type { SignedInUser } from '../auth/auth.types.js';
 import { CurrentUser } from '../auth/current-user.decorator.js';
@@ -40,18 +41,24 @@ export class TablesController {
     private readonly concurrency: ExtractionConcurrency,
   ) {}
 
-  /** 200 with the job view (its result included) up to the sync page count; 202 `{ jobId }` above. */
+  /**
+   * 200 with the job view (its result included) up to the sync page count; 202 `{ jobId }` above,
+   * and for any file when the caller states `Prefer: respond-async` (RFC 7240): the Apps Script
+   * add-on, whose calls give up after about 60 s, always polls instead of waiting.
+   */
   @Post('extract')
   @RateLimit('extract') // the same attempts per user and address as text: reading is the cost
   async extract(
     @CurrentUser() user: SignedInUser,
     @Body() dto: TablesExtractDto,
+    @PrefersRespondAsync() respondAsync: boolean,
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<TablesJobView | TablesJobAccepted> {
     // The slot the upload gate took is held until the job ends, however the request ends.
     const release = this.concurrency.holdForJob(req);
-    const answer = await this.tables.start(user, dto, release);
+    const answer = await this.tables.start(user, dto, release, { respondAsync });
+    if (respondAsync) res.setHeader('Preference-Applied', 'respond-async');
     res.status(answer.status);
     return answer.body;
   }

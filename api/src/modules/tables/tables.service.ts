@@ -32,6 +32,11 @@ export type TablesAnswer =
 
 export type TablesFile = { name: string; type: string; bytes: Buffer };
 
+export type TablesStartOptions = {
+  /** Answer 202 `{ jobId }` as soon as the job starts, whatever its page count (Prefer: respond-async). */
+  respondAsync?: boolean;
+};
+
 /** Tables as a file by the engine's one export code: CSV (BOM, CRLF) or XLSX, safely named. */
 async function tablesFile(
   tables: TableView[],
@@ -62,8 +67,9 @@ const errorBody = (error: unknown): { code: string; error: string } =>
  * reserved from the person's credits (1 a page; NOT_ENOUGH_CREDITS refuses it, 402) and the job
  * is recorded. Each page read stays spent; pages that fail, are cancelled or never read are
  * given back when the job ends, once (common/allowance). Up to TABLES_SYNC_MAX_PAGES pages the
- * answer waits for the result; more answer 202 with the job id and the work goes on here, where
- * the bytes are, while any instance answers for the job.
+ * answer waits for the result, unless the caller asked to respond asynchronously; more answer
+ * 202 with the job id and the work goes on here, where the bytes are, while any instance answers
+ * for the job.
  */
 @Injectable()
 export class TablesService implements OnModuleInit {
@@ -88,6 +94,7 @@ export class TablesService implements OnModuleInit {
     user: SignedInUser,
     dto: TablesExtractDto,
     release: () => void,
+    options: TablesStartOptions = {},
   ): Promise<TablesAnswer> {
     let released = false;
     const releaseOnce = () => {
@@ -95,7 +102,7 @@ export class TablesService implements OnModuleInit {
       released = true;
     };
     try {
-      return await this.run(user, dto, releaseOnce);
+      return await this.run(user, dto, releaseOnce, options.respondAsync ?? false);
     } catch (error) {
       // Refused before its job started (or a short job failed): its slot is free again.
       releaseOnce();
@@ -154,6 +161,7 @@ export class TablesService implements OnModuleInit {
     user: SignedInUser,
     dto: TablesExtractDto,
     release: () => void,
+    respondAsync: boolean,
   ): Promise<TablesAnswer> {
     if (dto.page !== undefined && dto.pages !== undefined) throw tablesErrors.pageAndPages();
     if (dto.pages && dto.pages.first > dto.pages.last) throw tablesErrors.reversedRange();
@@ -221,7 +229,7 @@ export class TablesService implements OnModuleInit {
       .finally(release);
     // Either the job starts (its pages reserved), or the request is refused before any page.
     const running = await Promise.race([started, finished.then(() => started)]);
-    if (running.pagesTotal > this.syncMaxPages) {
+    if (respondAsync || running.pagesTotal > this.syncMaxPages) {
       finished.catch((error: unknown) => {
         this.logger.log(`Job ${id} ended with ${errorBody(error).code}`);
       });

@@ -11,12 +11,17 @@ export type ApiAnswer<T> = { ok: true; status: number; body: T } | { ok: false; 
 
 type Method = 'get' | 'post' | 'delete';
 
-export function callApi<T>(method: Method, path: string, body?: unknown): ApiAnswer<T> {
+export function callApi<T>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): ApiAnswer<T> {
   const token = ScriptApp.getIdentityToken();
   if (!token) return { ok: false, error: noIdentityError() };
   const options: GoogleAppsScript.URL_Fetch.URLFetchRequestOptions = {
     method,
-    headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
+    headers: { ...headers, Authorization: `Bearer ${token}`, Accept: 'application/json' },
     muteHttpExceptions: true,
     followRedirects: false,
   };

@@ -1,7 +1,10 @@
-// Reading a file's tables through the API and writing them into the sheet. A short file (up to
-// the API's sync page count) is answered in one call; a long one answers 202 { jobId } and the
-// sidebar polls pollJob every few seconds: each call here is one HTTP request, far under Apps
-// Script's 6-minute limit, and nothing waits in a server-side loop.
+// Reading a file's tables through the API and writing them into the sheet. Every extract states
+// `Prefer: respond-async` (RFC 7240), so the API answers 202 { jobId } at once whatever the file's
+// size: a UrlFetchApp call gives up after about 60 s, and a short file read synchronously under
+// load could outlast it, its credits spent and its rows lost. The sidebar then polls pollJob
+// every few seconds: each call here is one HTTP request, far under Apps Script's 6-minute limit,
+// and nothing waits in a server-side loop. A 200 with the result (an API that did not apply the
+// preference: the add-on and the API are deployed apart) is written at once.
 import {
   TABLES_MODES,
   addonMaxBytes,
@@ -24,6 +27,8 @@ import { MESSAGES, addonError } from './errors.js';
 import { writeResult } from './sheet-writer.js';
 
 const EXTRACT_PATH = '/api/sheets-extension/extract';
+/** Always the job answer (202), never a wait for the result: see above. */
+const RESPOND_ASYNC = { Prefer: 'respond-async' } as const;
 const jobPath = (jobId: string): string =>
   `/api/sheets-extension/jobs/${encodeURIComponent(jobId)}`;
 const PENDING_JOB_KEY = 'pendingJob';
@@ -121,7 +126,12 @@ function extract(base64: string, fileName: string, options: ExtractOptions): Out
     mode: options.mode,
     ...(pages.ok ? pages.request : {}),
   };
-  const answer = callApi<TablesJobView | TablesJobAccepted>('post', EXTRACT_PATH, body);
+  const answer = callApi<TablesJobView | TablesJobAccepted>(
+    'post',
+    EXTRACT_PATH,
+    body,
+    RESPOND_ASYNC,
+  );
   if (!answer.ok) return failed(answer.error);
   if (answer.status === 202) {
     const pending: PendingJob = { jobId: answer.body.jobId, fileName };

@@ -1,6 +1,6 @@
 // The sidebar's page: choose a file (from the computer or Drive), pages and mode, then 'Insert
-// into sheet'. A long file's job is followed by calling pollJob every few seconds, each a short
-// server call; 'Cancel' stops it on the server.
+// into sheet'. Every file is read as a job (the server asks for the job answer), followed by
+// calling pollJob every few seconds, each a short server call; 'Cancel' stops it on the server.
 import type { TablesMode } from 'contracts';
 import type { PagesChoice } from '../shared/pages.js';
 import { pagesRequest } from '../shared/pages.js';

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import type { TablesJobView } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { configureApi, resetSession, type User } from 'shared-ui';
-import { COPIED, COPY_REFUSED, NOT_A_TABLE_FILE } from './useConverter';
+import { COPIED, COPY_REFUSED, UNREADABLE_FILE } from './useConverter';
 import { ConverterTool } from './ConverterTool';
+import { STALLED } from './components/JobProgress';
 
 // The converter against a fake API at the fetch boundary: every state and string of the tool.
 
@@ -78,15 +79,21 @@ const renderTool = (user: User = USER) =>
     </MemoryRouter>,
   );
 
-const choose = (file: File = pdf()) =>
-  userEvent.upload(screen.getByLabelText('Choose a PDF or image'), file);
+/** Chooses the file and waits until it is read (its name shown) or refused (an alert). */
+const choose = async (file: File = pdf()) => {
+  await userEvent.upload(screen.getByLabelText('Choose a PDF or image'), file);
+  await waitFor(() =>
+    expect(screen.queryByText(file.name) ?? screen.queryByRole('alert')).not.toBeNull(),
+  );
+};
 const convert = () => userEvent.click(screen.getByRole('button', { name: 'Convert' }));
 const extractCalls = () => calls.filter((c) => c.path === '/api/sheets-extension/extract');
 const announcer = () => screen.getByTestId('converter-announcer');
 
+const revokeObjectURL = jest.fn();
 beforeAll(() => {
   URL.createObjectURL = jest.fn(() => 'blob:file');
-  URL.revokeObjectURL = jest.fn();
+  URL.revokeObjectURL = revokeObjectURL;
 });
 beforeEach(() => {
   configureApi({ baseUrl: 'http://api.test' });
@@ -104,9 +111,12 @@ describe('ConverterTool', () => {
     ).toBeInTheDocument();
     expect(screen.getByLabelText('Choose a PDF or image')).toHaveAttribute(
       'accept',
-      'application/pdf,image/*',
+      'image/*,application/pdf',
     );
-    expect(screen.getByText('or drop it here, or paste it (Ctrl+V)')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'File to convert' })).toHaveTextContent(
+      'Drop a PDF or image here, paste one from the clipboard, or choose a file.',
+    );
+    expect(screen.getByRole('button', { name: 'Open Camera' })).toBeEnabled();
     expect(screen.getByRole('group', { name: 'Credits' })).toHaveTextContent('Your credits: 10');
     expect(screen.getByRole('link', { name: 'Buy credits' })).toHaveAttribute(
       'href',
@@ -135,22 +145,50 @@ describe('ConverterTool', () => {
     expect(screen.getByRole('button', { name: 'Convert' })).toBeDisabled();
   });
 
-  it('an image has no pages to choose', async () => {
+  it('an image is previewed and has no pages to choose; a PDF is shown by its name', async () => {
     api(() => answer(view()));
     renderTool();
     await choose(png());
-    expect(screen.getByText('scan.png')).toBeInTheDocument();
+    expect(await screen.findByText('scan.png')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Preview of scan.png' })).toHaveAttribute(
+      'src',
+      'blob:file',
+    );
     expect(screen.queryByRole('group', { name: 'Pages' })).not.toBeInTheDocument();
+    await choose(pdf());
+    expect(await screen.findByText('report.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('img')).not.toBeInTheDocument();
+    // The image's preview URL was released when the PDF took its place.
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:file');
+  });
+
+  it('says so when the browser cannot read the chosen file', async () => {
+    api(() => answer(view()));
+    const read = jest.spyOn(FileReader.prototype, 'readAsDataURL').mockImplementation(function (
+      this: FileReader,
+    ) {
+      setTimeout(() => {
+        this.dispatchEvent(new ProgressEvent('error'));
+      });
+    });
+    renderTool();
+    await choose();
+    expect(await screen.findByRole('alert')).toHaveTextContent(UNREADABLE_FILE);
+    expect(screen.queryByRole('button', { name: 'Convert' })).not.toBeInTheDocument();
+    read.mockRestore();
   });
 
   it('takes a file dropped on the zone or pasted on the page, and refuses one that is neither PDF nor image', async () => {
     api(() => answer(view()));
     renderTool();
-    fireEvent.drop(screen.getByTestId('converter-drop-zone'), {
+    const zone = screen.getByRole('region', { name: 'File to convert' });
+    fireEvent.drop(zone, {
       dataTransfer: { files: [new File(['a,b'], 'notes.txt', { type: 'text/plain' })] },
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(NOT_A_TABLE_FILE);
-    fireEvent.drop(screen.getByTestId('converter-drop-zone'), { dataTransfer: { files: [png()] } });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'notes.txt is not a PDF or image. Choose a PDF or image.',
+    );
+    fireEvent.drop(zone, { dataTransfer: { files: [png()] } });
     expect(await screen.findByText('scan.png')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     const paste = new Event('paste', { bubbles: true, cancelable: true });
@@ -202,7 +240,7 @@ describe('ConverterTool', () => {
     const body = extractCalls()[0]?.body;
     expect(body).toMatchObject({ fileName: 'report.pdf', page: 2, mode: 'invoice' });
     expect(body?.pages).toBeUndefined();
-    expect(String(body?.file)).toBe(`data:application/pdf;base64,${btoa('%PDF-1.7 test')}`);
+    expect(body?.file).toBe(btoa('%PDF-1.7 test'));
     await act(async () => {
       release(answer(view()));
       await Promise.resolve();
@@ -374,6 +412,43 @@ describe('ConverterTool', () => {
     expect(polls).toBe(after);
   });
 
+  it('while a job runs, a file pasted, dropped or refused changes nothing: the job keeps its progress and Cancel', async () => {
+    api((call) =>
+      call.method === 'POST'
+        ? answer({ jobId: JOB }, 202)
+        : answer(
+            view({
+              state: 'running',
+              progress: { pagesDone: 1, pagesTotal: 3 },
+              result: undefined,
+            }),
+          ),
+    );
+    renderTool();
+    await choose();
+    await convert();
+    const bar = await screen.findByRole('progressbar', { name: 'Pages read' });
+    await waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '1'));
+    expect(screen.getByLabelText('Choose a PDF or image')).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Open Camera' })).toBeDisabled();
+    const paste = new Event('paste', { bubbles: true, cancelable: true });
+    Object.assign(paste, { clipboardData: { files: [png()] } });
+    act(() => {
+      window.dispatchEvent(paste);
+    });
+    const zone = screen.getByRole('region', { name: 'File to convert' });
+    fireEvent.drop(zone, { dataTransfer: { files: [png()] } });
+    fireEvent.drop(zone, {
+      dataTransfer: { files: [new File(['a'], 'notes.txt', { type: 'text/plain' })] },
+    });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(screen.queryByText('scan.png')).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByText('report.pdf')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Pages read' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+  });
+
   it('a long file that finishes shows its tables after the polls', async () => {
     let polls = 0;
     api((call) => {
@@ -392,7 +467,7 @@ describe('ConverterTool', () => {
     expect(polls).toBe(2);
   });
 
-  it('a long file rides out a missed poll, and gives up after three in a row', async () => {
+  it('a long file rides out a missed poll; after three in a row it stops asking but keeps Check again and Cancel', async () => {
     let polls = 0;
     let failing = () => polls === 1;
     api((call) => {
@@ -416,6 +491,68 @@ describe('ConverterTool', () => {
       'Server is unreachable. Please try again later.',
     );
     expect(polls).toBe(3);
+    expect(screen.getByText(STALLED)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    // The job is still out: no new conversion, no new file, and no more polls.
+    expect(screen.getByRole('button', { name: 'Convert' })).toBeDisabled();
+    expect(screen.getByLabelText('Choose a PDF or image')).toBeDisabled();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(polls).toBe(3);
+
+    // Check again: the job is asked for once more, and its tables come.
+    failing = () => false;
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(await screen.findByRole('table', { name: 'Table 1 (page 1)' })).toBeInTheDocument();
+    expect(polls).toBe(4);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Check again' })).not.toBeInTheDocument();
+  });
+
+  it('a stalled job can still be cancelled; a cancel that fails is said and Cancel stays offered', async () => {
+    let deleteAnswer: () => Response | Promise<Response> = () =>
+      answer({ code: 'TOO_MANY_REQUESTS', error: 'Too many requests.' }, 429, {
+        'Retry-After': '30',
+      });
+    let polls = 0;
+    api((call) => {
+      if (call.method === 'POST') return answer({ jobId: JOB }, 202);
+      if (call.method === 'DELETE') return deleteAnswer();
+      polls += 1;
+      return answer({ code: 'ENGINE_BUSY', error: 'The server is busy.' }, 503);
+    });
+    renderTool();
+    await choose();
+    await convert();
+    await screen.findByRole('button', { name: 'Check again' });
+    expect(polls).toBe(3);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Too many requests.Please try again in 30 seconds.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled();
+
+    deleteAnswer = () =>
+      answer(
+        view({
+          state: 'cancelled',
+          progress: { pagesDone: 0, pagesTotal: 2 },
+          credits: { reserved: 2, spent: 0, refunded: 2 },
+          result: undefined,
+        }),
+      );
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(
+      await screen.findByText('Cancelled: the pages not read were not charged.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE')).toHaveLength(2);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Convert' })).toBeEnabled();
   });
 
   it('invoice: the fields as a labelled list, the line items as a grid, and a totals mismatch reported', async () => {
@@ -547,6 +684,57 @@ describe('ConverterTool', () => {
         'Please connect to a network and try again',
       ),
     );
+  });
+
+  describe('camera (a phone photo of an invoice)', () => {
+    const stop = jest.fn();
+    const stream = { getTracks: () => [{ stop }] } as unknown as MediaStream;
+    const camera = (getUserMedia: jest.Mock) =>
+      Object.defineProperty(navigator, 'mediaDevices', {
+        value: { getUserMedia },
+        configurable: true,
+      });
+    beforeAll(() => {
+      HTMLMediaElement.prototype.play = jest.fn(() => Promise.resolve());
+      HTMLCanvasElement.prototype.getContext = jest.fn(() => ({ drawImage: jest.fn() })) as never;
+      HTMLCanvasElement.prototype.toBlob = function (callback: BlobCallback) {
+        callback(new Blob([new Uint8Array([137, 80, 78, 71])], { type: 'image/png' }));
+      };
+    });
+
+    it('a capture becomes the file converted, named photo.png; leaving the page stops the camera', async () => {
+      camera(jest.fn().mockResolvedValue(stream));
+      api(() => answer(view()));
+      const { unmount } = renderTool();
+      await userEvent.click(screen.getByRole('button', { name: 'Open Camera' }));
+      expect(await screen.findByLabelText('Camera preview')).toBeInTheDocument();
+      await userEvent.click(screen.getByRole('button', { name: 'Capture Photo' }));
+      expect(await screen.findByRole('img', { name: 'Preview of photo.png' })).toBeInTheDocument();
+      expect(stop).toHaveBeenCalled();
+      expect(screen.queryByLabelText('Camera preview')).not.toBeInTheDocument();
+      await convert();
+      await screen.findByRole('heading', { name: 'Results' });
+      expect(extractCalls()[0]?.body).toMatchObject({
+        fileName: 'photo.png',
+        file: btoa(String.fromCharCode(137, 80, 78, 71)),
+        mode: 'tables',
+      });
+      stop.mockClear();
+      await userEvent.click(screen.getByRole('button', { name: 'Open Camera' }));
+      await screen.findByLabelText('Camera preview');
+      unmount();
+      expect(stop).toHaveBeenCalled();
+    });
+
+    it('says so when no camera opens', async () => {
+      camera(jest.fn().mockRejectedValue(new Error('NotAllowedError')));
+      api(() => answer(view()));
+      renderTool();
+      await userEvent.click(screen.getByRole('button', { name: 'Open Camera' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent(
+        'The camera could not be opened. Check the permission and try again.',
+      );
+    });
   });
 
   it('a job that fails shows its error', async () => {

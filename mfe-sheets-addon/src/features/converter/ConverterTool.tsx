@@ -7,7 +7,7 @@ import { ConverterResults } from './components/ConverterResults';
 import { CreditsPanel } from './components/CreditsPanel';
 import { FailureNotice } from './components/FailureNotice';
 import { JobProgress } from './components/JobProgress';
-import { creditsOf, type ConverterState } from './converter-state';
+import { creditsOf, isWaiting, type ConverterState } from './converter-state';
 import { useConverter } from './useConverter';
 
 const StyledTool = styled.section`
@@ -54,6 +54,7 @@ export function announcement(state: ConverterState): string {
     case 'idle':
     case 'ready':
     case 'failed':
+    case 'stalled': // its failure is an alert
       return '';
   }
 }
@@ -81,7 +82,7 @@ export function ConverterTool({ user, pollIntervalMs }: ConverterToolProps) {
   const person = session ?? user;
   const converter = useConverter(person, pollIntervalMs);
   const { state } = converter;
-  const busy = ['sending', 'running', 'cancelling'].includes(state.phase);
+  const busy = isWaiting(state);
   const ended = ['done', 'failed', 'cancelled'].includes(state.phase);
   return (
     <StyledTool aria-labelledby="converter-heading">
@@ -92,7 +93,12 @@ export function ConverterTool({ user, pollIntervalMs }: ConverterToolProps) {
         spent={state.credits}
         ended={ended}
       />
-      <ConverterIntake onFile={converter.choose} disabled={busy} />
+      <ConverterIntake
+        intake={converter.intake}
+        rules={converter.rules}
+        file={state.file}
+        disabled={busy}
+      />
       {state.file && (
         <>
           <p>
@@ -120,12 +126,14 @@ export function ConverterTool({ user, pollIntervalMs }: ConverterToolProps) {
         </>
       )}
       {state.phase === 'sending' && <p aria-hidden="true">Sending the file…</p>}
-      {(state.phase === 'running' || state.phase === 'cancelling') && state.progress && (
+      {['running', 'cancelling', 'stalled'].includes(state.phase) && state.progress && (
         <JobProgress
           pagesDone={state.progress.pagesDone}
           pagesTotal={state.progress.pagesTotal}
           cancelling={state.phase === 'cancelling'}
           onCancel={converter.cancel}
+          stalled={state.phase === 'stalled'}
+          onCheckAgain={converter.checkAgain}
         />
       )}
       {state.phase === 'cancelled' && <p>Cancelled: the pages not read were not charged.</p>}

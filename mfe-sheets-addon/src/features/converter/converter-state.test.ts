@@ -1,22 +1,27 @@
 import type { TablesJobView } from 'contracts';
+import type { ChosenFile } from 'shared-ui';
 import {
+  canCancel,
   canConvert,
   converterReducer,
   creditsOf,
   hasTables,
   initialConverter,
+  isPolling,
+  isWaiting,
   pagesProblem,
   pagesRequest,
-  type ChosenFile,
   type ConverterAction,
   type ConverterState,
 } from './converter-state';
 
 const pdf: ChosenFile = {
-  file: new File(['%PDF'], 'report.pdf', { type: 'application/pdf' }),
   name: 'report.pdf',
-  size: 4,
   isPdf: true,
+  base64: 'JVBERg==',
+  size: 4,
+  previewUrl: 'blob:report',
+  fromCamera: false,
 };
 const png: ChosenFile = { ...pdf, name: 'scan.png', isPdf: false };
 
@@ -225,7 +230,7 @@ describe('converterReducer', () => {
     });
   });
 
-  it('pollMissed: counted while the job runs, a good answer clears the count, the third in a row fails it', () => {
+  it('pollMissed: counted while the job runs, a good answer clears the count, the third in a row stalls it', () => {
     const failure = { kind: 'message', text: 'Server is unreachable.', network: true } as const;
     const running = run(...SENT, { type: 'jobAccepted', jobId: 'job-1' });
     const once = converterReducer(running, { type: 'pollMissed', failure });
@@ -236,8 +241,52 @@ describe('converterReducer', () => {
       (state) => converterReducer(state, { type: 'pollMissed', failure }),
       back,
     );
-    expect(given).toMatchObject({ phase: 'failed', failure, missedPolls: 3 });
+    // The job is kept (it may still run on the server): no more polls, Cancel still possible,
+    // no new conversion while it is out.
+    expect(given).toMatchObject({ phase: 'stalled', failure, missedPolls: 3, jobId: 'job-1' });
+    expect(isPolling(given)).toBe(false);
+    expect(isWaiting(given)).toBe(true);
+    expect(canCancel(given)).toBe(true);
+    expect(canConvert(given)).toBe(false);
     expect(converterReducer(given, { type: 'pollMissed', failure })).toBe(given);
+  });
+
+  const stalled = (): ConverterState => {
+    const failure = { kind: 'message', text: 'Server is unreachable.', network: true } as const;
+    return [1, 2, 3].reduce(
+      (state) => converterReducer(state, { type: 'pollMissed', failure }),
+      run(...SENT, { type: 'jobAccepted', jobId: 'job-1' }),
+    );
+  };
+
+  it('pollResumed (Check again): a stalled job is polled again, its failure cleared; nothing else', () => {
+    const again = converterReducer(stalled(), { type: 'pollResumed' });
+    expect(again).toMatchObject({
+      phase: 'running',
+      missedPolls: 0,
+      failure: null,
+      jobId: 'job-1',
+    });
+    expect(isPolling(again)).toBe(true);
+    expect(converterReducer(again, { type: 'pollResumed' })).toBe(again);
+    const ready = run({ type: 'fileChosen', file: pdf });
+    expect(converterReducer(ready, { type: 'pollResumed' })).toBe(ready);
+  });
+
+  it('cancelStarted from a stalled job: cancelling (polled again); a failed cancel stalls it again with its failure', () => {
+    const cancelling = converterReducer(stalled(), { type: 'cancelStarted' });
+    expect(cancelling).toMatchObject({ phase: 'cancelling', missedPolls: 0, failure: null });
+    expect(isPolling(cancelling)).toBe(true);
+    const failure = { kind: 'retry', text: 'Too many requests.', retryAfterSeconds: 30 } as const;
+    const refused = converterReducer(cancelling, { type: 'cancelFailed', failure });
+    expect(refused).toMatchObject({ phase: 'stalled', failure, jobId: 'job-1' });
+    expect(canCancel(refused)).toBe(true);
+    const cancelled = converterReducer(converterReducer(refused, { type: 'cancelStarted' }), {
+      type: 'jobUpdated',
+      job: job({ state: 'cancelled', credits: { reserved: 4, spent: 1, refunded: 3 } }),
+    });
+    expect(cancelled).toMatchObject({ phase: 'cancelled', failure: null });
+    expect(converterReducer(cancelled, { type: 'cancelFailed', failure })).toBe(cancelled);
   });
 
   it('cancelStarted: only a running job; it stays cancelling while the job still runs', () => {

@@ -5,13 +5,12 @@ import type {
   TablesMode,
   PageRangeRequest,
 } from 'contracts';
+import type { ChosenFile } from 'shared-ui';
 import type { ConverterFailure } from './converter-api';
 
 // The converter's state as one pure reducer (as mfe-text-ocr's extraction-state.ts): the chosen
 // file, the pages and mode asked for, the request and its job, the tables (as edited) and the
 // credits around it. Every transition is tested without rendering.
-
-export type ChosenFile = { file: File; name: string; size: number; isPdf: boolean };
 
 export type PageChoice = 'all' | 'one' | 'range';
 
@@ -28,11 +27,14 @@ export type ConverterPhase =
   | 'sending' // the POST is out
   | 'running' // a long file's job is being read
   | 'cancelling'
+  // polls missed in a row: the job may still run on the server (Check again, or Cancel it)
+  | 'stalled'
   | 'done'
   | 'cancelled'
   | 'failed';
 
 export type ConverterState = {
+  /** shared-ui's chosen file: read as base64 (what is sent), an image's preview URL. */
   file: ChosenFile | null;
   pageChoice: PageChoice;
   pageText: string;
@@ -67,7 +69,9 @@ export type ConverterAction =
   | { type: 'jobAccepted'; jobId: string }
   | { type: 'jobUpdated'; job: TablesJobView }
   | { type: 'pollMissed'; failure: ConverterFailure }
+  | { type: 'pollResumed' }
   | { type: 'cancelStarted' }
+  | { type: 'cancelFailed'; failure: ConverterFailure }
   | { type: 'requestFailed'; failure: ConverterFailure }
   | { type: 'cellEdited'; table: number; row: number; column: number; value: string }
   | { type: 'exportStarted' }
@@ -96,7 +100,10 @@ export const initialConverter: ConverterState = {
   missedPolls: 0,
 };
 
-/** Polls missed in a row before the job is given up as failed (its failure shown). */
+/**
+ * Polls missed in a row before the page stops asking (its failure shown): the job is not given
+ * up, since it may still run and spend credits on the server; Check again and Cancel stay.
+ */
 export const MAX_MISSED_POLLS = 3;
 
 /** What is shown of a request: nothing read yet. */
@@ -143,6 +150,7 @@ function jobUpdated(state: ConverterState, job: TablesJobView): ConverterState {
     progress: job.progress,
     credits: job.credits,
     missedPolls: 0,
+    failure: null,
   };
   switch (job.state) {
     case 'running':
@@ -204,14 +212,27 @@ export function converterReducer(state: ConverterState, action: ConverterAction)
       // A poll answered after the job ended (or after a new file) changes nothing.
       return isWaiting(state) ? jobUpdated(state, action.job) : state;
     case 'pollMissed': {
-      if (!isWaiting(state)) return state;
+      if (!isPolling(state)) return state;
       const missedPolls = state.missedPolls + 1;
       return missedPolls < MAX_MISSED_POLLS
         ? { ...state, missedPolls }
-        : { ...state, missedPolls, phase: 'failed', failure: action.failure };
+        : { ...state, missedPolls, phase: 'stalled', failure: action.failure };
     }
+    case 'pollResumed':
+      // Check again: the job is asked for again, MAX_MISSED_POLLS more tries.
+      return state.phase === 'stalled'
+        ? { ...state, phase: 'running', missedPolls: 0, failure: null }
+        : state;
     case 'cancelStarted':
-      return state.phase === 'running' ? { ...state, phase: 'cancelling' } : state;
+      return canCancel(state)
+        ? { ...state, phase: 'cancelling', missedPolls: 0, failure: null }
+        : state;
+    case 'cancelFailed':
+      // The job may still run: its Cancel (and Check again) stay offered with the failure.
+      // (polls may have stalled meanwhile: the cancel's failure is the one said)
+      return state.phase === 'cancelling' || state.phase === 'stalled'
+        ? { ...state, phase: 'stalled', missedPolls: 0, failure: action.failure }
+        : state;
     case 'requestFailed':
       return { ...state, phase: 'failed', failure: action.failure, exporting: false };
     case 'cellEdited': {
@@ -273,9 +294,24 @@ export function pagesRequest(
   return undefined;
 }
 
-/** A request is out: the POST, or a job still reading or being cancelled. */
+/** A request is out: the POST, or a job still reading, being cancelled, or not answering. */
 export function isWaiting(state: Pick<ConverterState, 'phase'>): boolean {
-  return state.phase === 'sending' || state.phase === 'running' || state.phase === 'cancelling';
+  return (
+    state.phase === 'sending' ||
+    state.phase === 'running' ||
+    state.phase === 'cancelling' ||
+    state.phase === 'stalled'
+  );
+}
+
+/** The job is being asked for its progress (not once the polls stalled). */
+export function isPolling(state: Pick<ConverterState, 'phase'>): boolean {
+  return state.phase === 'running' || state.phase === 'cancelling';
+}
+
+/** A running job can be cancelled, and one whose polls stalled too (it may still run). */
+export function canCancel(state: Pick<ConverterState, 'phase' | 'jobId'>): boolean {
+  return state.jobId !== null && (state.phase === 'running' || state.phase === 'stalled');
 }
 
 /** Convert: a file that fits, fit pages, and nothing running. */

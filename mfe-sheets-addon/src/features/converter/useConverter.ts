@@ -1,19 +1,23 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useEffect, useReducer } from 'react';
+import { addonMaxBytes, tablesToTsv, type TablesDownloadFormat, type TablesMode } from 'contracts';
 import {
-  addonMaxBytes,
-  fileTooLargeMessage,
-  tablesToTsv,
-  type TablesDownloadFormat,
-  type TablesMode,
-} from 'contracts';
-import { loadSession, type User } from 'shared-ui';
+  IMAGE_OR_PDF,
+  loadSession,
+  saveFile,
+  useFileIntake,
+  type IntakeRules,
+  type User,
+} from 'shared-ui';
 import { cancelJob, exportTables, getJob, isTransient, startExtraction } from './converter-api';
 import {
+  canCancel,
   canConvert,
   converterReducer,
   creditsOf,
   hasTables,
   initialConverter,
+  isPolling,
+  isWaiting,
   pagesProblem,
   pagesRequest,
   type PageChoice,
@@ -22,85 +26,67 @@ import {
 /** How often a long file's job is asked for its progress. */
 export const POLL_INTERVAL_MS = 1000;
 
-export const NOT_A_TABLE_FILE = 'Please choose a PDF or an image (PNG, JPEG, WebP, TIFF…).';
 export const UNREADABLE_FILE = 'The file could not be read. Please choose it again.';
 export const COPIED = 'Copied as tab-separated text: paste it into any spreadsheet.';
 export const COPY_REFUSED =
   'Your browser did not allow copying. Download a CSV instead, or allow clipboard access and try again.';
 
-const isPdf = (file: File) =>
-  file.type === 'application/pdf' || file.name.toLowerCase().endsWith('.pdf');
-const isTableFile = (file: File) => isPdf(file) || file.type.startsWith('image/');
-
-/** The file as a data: URL (the API accepts the prefix). */
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => {
-      if (typeof reader.result === 'string') resolve(reader.result);
-      else reject(new Error('unexpected reader result'));
-    };
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsDataURL(file);
-  });
-}
-
-/** Saves a downloaded file through a temporary link. */
-function save(blob: Blob, name: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-}
+/**
+ * What the converter takes: a PDF or an image up to the person's add-on limit (over it the API
+ * would refuse it anyway, so it is said without sending it).
+ */
+export const converterRules = (user: User): IntakeRules => ({
+  ...IMAGE_OR_PDF,
+  label: 'a PDF or image',
+  maxBytes: addonMaxBytes(user),
+});
 
 /**
- * The converter's behaviour around its reducer: the file's checks, the request and the polling
- * of a long file's job, the cancel, the downloads and the copy; the session is loaded again once
- * a job ends, so the credits shown are the API's.
+ * The converter's behaviour around its reducer: shared-ui's file intake (chooser, drop, paste
+ * anywhere, camera) checked against the add-on's rules, the request and the polling of a long
+ * file's job, the cancel, the downloads and the copy; the session is loaded again once a job
+ * ends, so the credits shown are the API's.
  */
 export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
   const [state, dispatch] = useReducer(converterReducer, initialConverter);
-
-  const choose = useCallback(
-    (file: File) => {
-      if (!isTableFile(file)) {
-        dispatch({ type: 'fileRefused', failure: { kind: 'message', text: NOT_A_TABLE_FILE } });
-        return;
-      }
-      // Over the person's limit the API would refuse it anyway: say so without sending it.
-      const limit = addonMaxBytes(user);
-      if (file.size > limit) {
-        dispatch({
-          type: 'fileRefused',
-          failure: { kind: 'size', text: fileTooLargeMessage(limit) },
-        });
-        return;
-      }
-      dispatch({
-        type: 'fileChosen',
-        file: { file, name: file.name, size: file.size, isPdf: isPdf(file) },
-      });
+  const rules = converterRules(user);
+  // While a request is out its file stays: a file pasted, dropped or captured meanwhile is
+  // not taken (nor refused), so the running job keeps its progress and its Cancel.
+  const busy = isWaiting(state);
+  const intake = useFileIntake(rules, {
+    onChosen: (file) => {
+      if (busy) URL.revokeObjectURL(file.previewUrl);
+      else dispatch({ type: 'fileChosen', file });
     },
-    [user],
-  );
+    onRefused: ({ reason, message }) => {
+      if (busy) return;
+      const failure =
+        reason === 'size'
+          ? ({ kind: 'size', text: message } as const)
+          : ({ kind: 'message', text: message } as const);
+      dispatch({ type: 'fileRefused', failure });
+    },
+    onUnreadable: () => {
+      if (!busy) {
+        dispatch({ type: 'fileRefused', failure: { kind: 'message', text: UNREADABLE_FILE } });
+      }
+    },
+  });
+
+  // The chosen image's preview is released when the file changes and when leaving the page.
+  useEffect(() => {
+    const url = state.file?.previewUrl;
+    return () => {
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [state.file]);
 
   const convert = async () => {
     const { file, mode } = state;
     if (!file || !canConvert(state)) return;
     dispatch({ type: 'sendStarted', creditsBefore: creditsOf(user) });
-    let data: string;
-    try {
-      data = await readAsDataUrl(file.file);
-    } catch {
-      dispatch({ type: 'requestFailed', failure: { kind: 'message', text: UNREADABLE_FILE } });
-      return;
-    }
     const outcome = await startExtraction({
-      file: data,
+      file: file.base64,
       fileName: file.name,
       mode,
       ...pagesRequest(state),
@@ -112,9 +98,10 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
   };
 
   // A long file's job is asked for its progress until it ends (each answer sets the next wait).
-  // A missed poll (network, 503) is tried again a few times before the job is given up.
+  // A missed poll (network, 503) is tried again a few times; then the page stops asking, and
+  // offers Check again and Cancel, since the job may still be running on the server.
   const { phase, jobId, progress, missedPolls } = state;
-  const polling = (phase === 'running' || phase === 'cancelling') && jobId !== null;
+  const polling = isPolling(state) && jobId !== null;
   useEffect(() => {
     if (!polling) return undefined;
     let live = true;
@@ -141,11 +128,11 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
   }, [sent, ended]);
 
   const cancel = async () => {
-    if (!jobId || phase !== 'running') return;
+    if (!jobId || !canCancel(state)) return;
     dispatch({ type: 'cancelStarted' });
     const answer = await cancelJob(jobId);
     if (answer.ok) dispatch({ type: 'jobUpdated', job: answer.body });
-    else dispatch({ type: 'noticeShown', notice: { kind: 'error', text: answer.failure.text } });
+    else dispatch({ type: 'cancelFailed', failure: answer.failure });
   };
 
   const download = async (format: TablesDownloadFormat) => {
@@ -161,7 +148,7 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
       dispatch({ type: 'exportEnded', notice: { kind: 'error', text: answer.failure.text } });
       return;
     }
-    save(answer.blob, answer.name);
+    saveFile(answer.blob, answer.name);
     dispatch({ type: 'exportEnded', notice: { kind: 'ok', text: `Downloaded ${answer.name}.` } });
   };
 
@@ -181,16 +168,18 @@ export function useConverter(user: User, pollIntervalMs = POLL_INTERVAL_MS) {
 
   return {
     state,
+    intake,
+    rules,
     canConvert: canConvert(state),
     hasTables: hasTables(state),
     pagesProblem: pagesProblem(state),
-    choose,
     setPageChoice: (choice: PageChoice) => dispatch({ type: 'pageChoiceChanged', choice }),
     setPageText: (field: 'page' | 'first' | 'last', text: string) =>
       dispatch({ type: 'pageTextChanged', field, text }),
     setMode: (mode: TablesMode) => dispatch({ type: 'modeChanged', mode }),
     convert: () => void convert(),
     cancel: () => void cancel(),
+    checkAgain: () => dispatch({ type: 'pollResumed' }),
     editCell: (table: number, row: number, column: number, value: string) =>
       dispatch({ type: 'cellEdited', table, row, column, value }),
     download: (format: TablesDownloadFormat) => void download(format),

@@ -9,6 +9,14 @@ const StyledProgress = styled.div`
     font-weight: 600;
   }
 `;
+const StyledActions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${tokens.space[2]};
+`;
+
+export const STALLED =
+  'The job may still be reading on the server. Check again, or cancel it: the pages not read are given back.';
 const StyledBar = styled.div`
   height: 0.75rem;
   border-radius: ${tokens.radius.sm};
@@ -27,10 +35,23 @@ export type JobProgressProps = {
   pagesTotal: number;
   cancelling: boolean;
   onCancel: () => void;
+  /** Its polls stopped answering: Check again asks once more (and Cancel stays). */
+  stalled?: boolean;
+  onCheckAgain?: () => void;
 };
 
-/** A long file's job: pages read of the total, as text and as a progress bar, and its Cancel. */
-export function JobProgress({ pagesDone, pagesTotal, cancelling, onCancel }: JobProgressProps) {
+/**
+ * A long file's job: pages read of the total, as text and as a progress bar, and its Cancel; once
+ * its polls stalled, the last progress known, Check again and Cancel.
+ */
+export function JobProgress({
+  pagesDone,
+  pagesTotal,
+  cancelling,
+  onCancel,
+  stalled = false,
+  onCheckAgain,
+}: JobProgressProps) {
   const known = pagesTotal > 0;
   const text = known
     ? `${String(pagesDone)} of ${String(pagesTotal)} pages read`
@@ -48,11 +69,13 @@ export function JobProgress({ pagesDone, pagesTotal, cancelling, onCancel }: Job
       >
         <span style={{ width: known ? `${String((100 * pagesDone) / pagesTotal)}%` : '0%' }} />
       </StyledBar>
-      <div>
+      {stalled && <p>{STALLED}</p>}
+      <StyledActions>
+        {stalled && onCheckAgain && <Button onClick={onCheckAgain}>Check again</Button>}
         <Button variant="secondary" onClick={onCancel} disabled={cancelling}>
           Cancel
         </Button>
-      </div>
+      </StyledActions>
     </StyledProgress>
   );
 }
