@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { PageMeta, type RemoteRoute, type RouteChrome } from 'shared-ui';
+import { metaRoute, type RemoteRoute, type RouteChrome } from 'shared-ui';
 import { AddonPricingPage } from './features/addon-pricing/AddonPricingPage';
 import { AccountPage } from './features/account/AccountPage';
 import { AffiliatePage } from './features/affiliate/AffiliatePage';
@@ -65,20 +65,8 @@ export const ROUTE_META = {
   },
 } as const;
 
-const route = (
-  path: keyof typeof ROUTE_META,
-  handle: RouteChrome,
-  element: ReactNode,
-): RemoteRoute => ({
-  path,
-  handle,
-  element: (
-    <>
-      <PageMeta {...ROUTE_META[path]} />
-      {element}
-    </>
-  ),
-});
+const route = (path: keyof typeof ROUTE_META, handle: RouteChrome, element: ReactNode) =>
+  metaRoute(ROUTE_META, path, handle, element);
 
 export const routes: RemoteRoute[] = [
   route('/pricing', main, <PricingPage />),

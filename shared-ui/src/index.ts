@@ -91,4 +91,4 @@ export {
   DropZone,
   DropHint,
 } from './intake/IntakeControls';
-export { PageMeta } from './meta/PageMeta';
+export { PageMeta, metaRoute, type PageMetaProps } from './meta/PageMeta';

@@ -1,4 +1,5 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import type { RemoteRoute, RouteChrome } from '../federation/remote-contract';
 
 type Props = {
   /** The page's title, as the tab and search results show it. */
@@ -36,4 +37,28 @@ export function PageMeta({ title, description }: Props) {
     };
   }, [description]);
   return <title>{title}</title>;
+}
+
+export type PageMetaProps = Props;
+
+/**
+ * A remote's route whose page gets the title and description of its path in `meta` (one table
+ * per remote, so no two routes can forget theirs or share them by accident).
+ */
+export function metaRoute<Path extends string>(
+  meta: Record<Path, Props>,
+  path: Path,
+  handle: RouteChrome,
+  element: ReactNode,
+): RemoteRoute {
+  return {
+    path,
+    handle,
+    element: (
+      <>
+        <PageMeta {...meta[path]} />
+        {element}
+      </>
+    ),
+  };
 }
