@@ -7,7 +7,7 @@ import { jest } from '@jest/globals';
 import ExcelJS from 'exceljs';
 import { ensureApiBuild } from '../testing/api-build.js';
 import { fixture } from '../testing/fixtures.js';
-import { tablePdf } from '../testing/table-pdf.js';
+import { invoicePdf, tablePdf } from '../testing/table-pdf.js';
 
 // `npm run extract-tables` as a person runs it (the root script, then scripts/extract-tables.mjs
 // on the built API): the mistakes refused before the engine reads anything, each with status 1,
@@ -47,35 +47,7 @@ beforeAll(async () => {
     ]),
   );
   invoice = path.join(dir, 'invoice.pdf');
-  writeFileSync(
-    invoice,
-    await tablePdf([
-      [
-        { kind: 'text', text: 'Northwind Traders', x: 60, y: 50, fontSize: 20 },
-        { kind: 'text', text: 'INVOICE', x: 420, y: 50, fontSize: 16 },
-        { kind: 'text', text: 'Invoice #: INV-1042', x: 380, y: 90 },
-        { kind: 'text', text: 'Date: 2025-03-03', x: 380, y: 108 },
-        {
-          kind: 'table',
-          ruled: true,
-          x: 60,
-          y: 170,
-          widths: [200, 60, 100, 100],
-          rows: [
-            ['Description', 'Qty', 'Unit price', 'Amount'],
-            ['Widget', '2', '$10.00', '$20.00'],
-            ['Gadget', '1', '$5.50', '$5.50'],
-          ],
-        },
-        { kind: 'text', text: 'Subtotal', x: 330, y: 280 },
-        { kind: 'text', text: '$25.50', x: 440, y: 280 },
-        { kind: 'text', text: 'Tax', x: 330, y: 298 },
-        { kind: 'text', text: '$2.55', x: 440, y: 298 },
-        { kind: 'text', text: 'Total', x: 330, y: 316 },
-        { kind: 'text', text: '$30.00', x: 440, y: 316 },
-      ],
-    ]),
-  );
+  writeFileSync(invoice, await invoicePdf('$30.00'));
 });
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true });

@@ -148,3 +148,39 @@ export async function scannedPages(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A one-page invoice: Northwind Traders' INV-1042 of 2025-03-03, two ruled line items ($20.00 and
+ * $5.50: subtotal $25.50, tax $2.55) and the stated `total`, also its amount due ($28.05 adds up;
+ * anything else is a mismatch the reader must report).
+ */
+export function invoicePdf(total: string): Promise<Buffer> {
+  return tablePdf([
+    [
+      { kind: 'text', text: 'Northwind Traders', x: 60, y: 50, fontSize: 20 },
+      { kind: 'text', text: 'INVOICE', x: 420, y: 50, fontSize: 16 },
+      { kind: 'text', text: 'Invoice #: INV-1042', x: 380, y: 90 },
+      { kind: 'text', text: 'Date: 2025-03-03', x: 380, y: 108 },
+      {
+        kind: 'table',
+        ruled: true,
+        x: 60,
+        y: 170,
+        widths: [200, 60, 100, 100],
+        rows: [
+          ['Description', 'Qty', 'Unit price', 'Amount'],
+          ['Widget', '2', '$10.00', '$20.00'],
+          ['Gadget', '1', '$5.50', '$5.50'],
+        ],
+      },
+      { kind: 'text', text: 'Subtotal', x: 330, y: 280 },
+      { kind: 'text', text: '$25.50', x: 440, y: 280 },
+      { kind: 'text', text: 'Tax', x: 330, y: 298 },
+      { kind: 'text', text: '$2.55', x: 440, y: 298 },
+      { kind: 'text', text: 'Total', x: 330, y: 316 },
+      { kind: 'text', text: total, x: 440, y: 316 },
+      { kind: 'text', text: 'Amount Due', x: 330, y: 334 },
+      { kind: 'text', text: total, x: 440, y: 334 },
+    ],
+  ]);
+}

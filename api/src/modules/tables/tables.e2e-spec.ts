@@ -7,7 +7,7 @@ import type { TablesJobView } from 'contracts';
 import ExcelJS from 'exceljs';
 import { makePdf } from '../../testing/pdf-bytes.js';
 import { ORDER_TABLE, photographed, tablePage } from '../../testing/table-image.js';
-import { scannedPdf, tablePdf, type Block } from '../../testing/table-pdf.js';
+import { invoicePdf, scannedPdf, tablePdf, type Block } from '../../testing/table-pdf.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { CreditsService } from '../billing/credits.service.js';
 
@@ -260,35 +260,7 @@ describe('POST /api/sheets-extension/extract with the real engine', () => {
     expect(view.credits).toEqual({ reserved: 1, spent: 1, refunded: 0 });
   }, 90_000);
 
-  const invoice = (total: string): Promise<Buffer> =>
-    tablePdf([
-      [
-        { kind: 'text', text: 'Northwind Traders', x: 60, y: 50, fontSize: 20 },
-        { kind: 'text', text: 'INVOICE', x: 420, y: 50, fontSize: 16 },
-        { kind: 'text', text: 'Invoice #: INV-1042', x: 380, y: 90 },
-        { kind: 'text', text: 'Date: 2025-03-03', x: 380, y: 108 },
-        {
-          kind: 'table',
-          ruled: true,
-          x: 60,
-          y: 170,
-          widths: [200, 60, 100, 100],
-          rows: [
-            ['Description', 'Qty', 'Unit price', 'Amount'],
-            ['Widget', '2', '$10.00', '$20.00'],
-            ['Gadget', '1', '$5.50', '$5.50'],
-          ],
-        },
-        { kind: 'text', text: 'Subtotal', x: 330, y: 280 },
-        { kind: 'text', text: '$25.50', x: 440, y: 280 },
-        { kind: 'text', text: 'Tax', x: 330, y: 298 },
-        { kind: 'text', text: '$2.55', x: 440, y: 298 },
-        { kind: 'text', text: 'Total', x: 330, y: 316 },
-        { kind: 'text', text: total, x: 440, y: 316 },
-        { kind: 'text', text: 'Amount Due', x: 330, y: 334 },
-        { kind: 'text', text: total, x: 440, y: 334 },
-      ],
-    ]);
+  const invoice = invoicePdf;
 
   it("reads an invoice's fields and line items, and reports a total that does not add up", async () => {
     const who = await person();
@@ -316,7 +288,7 @@ describe('POST /api/sheets-extension/extract with the real engine', () => {
     const wrong = await read(who, { file: b64(await invoice('$30.00')), mode: 'invoice' });
     expect(wrong.result?.invoice?.check.ok).toBe(false);
     expect(wrong.result?.invoice?.check.problems.join(' ')).toMatch(/30\.00/);
-  });
+  }, 30_000);
 
   it('neutralises a formula-prefixed cell in both downloads, a negative number staying a number', async () => {
     const rows = [
