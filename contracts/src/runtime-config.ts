@@ -5,6 +5,7 @@
 // the shell's dev server (shell/runtime-config.ts), the production web server
 // (scripts/lib/web-server.mjs, which also derives the shell's Content-Security-Policy from it)
 // and the shell's code that fetches it.
+import { ANALYTICS, ERROR_REPORTING } from './integrations.js';
 import { REMOTES } from './remotes.js';
 
 export type RemoteEntry = { name: string; entry: string; routes: string[] };
@@ -14,6 +15,8 @@ export type RuntimeConfig = {
   addonListingUrl: string;
   analyticsEndpoint: string;
   adConversionId: string;
+  /** The front end's error-reporting DSN (integrations.ts ERROR_REPORTING); '' reports nothing. */
+  sentryDsn: string;
   /** The support contact shown to premium users and on /payment-success. */
   supportEmail: string;
   /**
@@ -126,8 +129,8 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
     affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
     addonListingUrl: env.ADDON_LISTING_URL || 'https://workspace.google.com/marketplace',
-    analyticsEndpoint: env.ANALYTICS_ENDPOINT || '',
-    adConversionId: env.AD_CONVERSION_ID || '',
+    ...ANALYTICS.fromEnv(env),
+    ...ERROR_REPORTING.fromEnv(env),
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     ...razorpayCheckout(env),
     ...lemonSqueezyOverlay(env),

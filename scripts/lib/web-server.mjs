@@ -16,7 +16,7 @@ import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import serveStatic from 'serve-static';
-import { buildRuntimeConfig } from 'contracts';
+import { buildRuntimeConfig, integrationCspSources } from 'contracts';
 
 /**
  * Fixed origins of payment providers' browser scripts and checkout frames, allowed in the shell's
@@ -110,11 +110,18 @@ const unique = (values) => [...new Set(values.filter(Boolean))];
 export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDER_ORIGINS } = {}) {
   const remotes = unique(config.remotes.map((r) => originOf(r.entry)));
   const api = originOf(config.apiUrl);
-  const analytics = originOf(config.analyticsEndpoint);
+  // Error reporting and analytics: their sources as contracts' integrations.ts describes them.
+  const described = integrationCspSources(config);
   const card = cardCheckoutSources(config);
   const overlay = overlaySources(config);
   const wallet = walletSources(config);
-  const frames = [...providers, ...card.frames, ...overlay.frames, ...wallet.frames];
+  const frames = [
+    ...providers,
+    ...card.frames,
+    ...overlay.frames,
+    ...wallet.frames,
+    ...described['frame-src'],
+  ];
   const directives = {
     'default-src': ["'self'"],
     'script-src': [
@@ -124,11 +131,19 @@ export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDE
       ...card.scripts,
       ...overlay.scripts,
       ...wallet.scripts,
+      ...described['script-src'],
     ],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...wallet.images],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...wallet.images, ...described['img-src']],
     'font-src': ["'self'", 'data:', ...remotes],
-    'connect-src': ["'self'", 'blob:', api, ...remotes, analytics, ...wallet.connects],
+    'connect-src': [
+      "'self'",
+      'blob:',
+      api,
+      ...remotes,
+      ...wallet.connects,
+      ...described['connect-src'],
+    ],
     'worker-src': ["'self'", 'blob:', ...remotes],
     'frame-src': frames.length > 0 ? frames : ["'none'"],
     'form-action': ["'self'", api],
