@@ -104,11 +104,14 @@ export function scrubErrorEvent<E extends ReportableEvent>(event: E): E {
     delete request.env;
     if (request.url) request.url = scrubUrl(request.url);
     if (request.headers) {
-      for (const name of Object.keys(request.headers)) {
-        const lower = name.toLowerCase();
-        if (SECRET_HEADERS.has(lower)) delete request.headers[name];
-        else if (lower === 'referer') request.headers[name] = scrubUrl(request.headers[name] ?? '');
-      }
+      request.headers = Object.fromEntries(
+        Object.entries(request.headers)
+          .filter(([name]) => !SECRET_HEADERS.has(name.toLowerCase()))
+          .map(([name, value]) => [
+            name,
+            name.toLowerCase() === 'referer' ? scrubUrl(value) : value,
+          ]),
+      );
     }
   }
   // Who it happened to is not needed to fix it: an opaque id at most.
@@ -119,20 +122,23 @@ export function scrubErrorEvent<E extends ReportableEvent>(event: E): E {
   return event;
 }
 
+const URL_KEYS = new Set(['url', 'from', 'to']);
+const KEPT_KEYS = new Set(['method', 'status_code', 'level', 'logger']);
+
 /** A breadcrumb with its URLs cut to their path, bodies and logged arguments removed. */
 export function scrubBreadcrumb<B extends ReportableBreadcrumb>(breadcrumb: B): B {
   if (breadcrumb.message) breadcrumb.message = scrubText(breadcrumb.message);
-  const data = breadcrumb.data;
-  if (data) {
-    for (const key of Object.keys(data)) {
-      const value = data[key];
-      if (['url', 'from', 'to'].includes(key) && typeof value === 'string') {
-        data[key] = scrubUrl(value);
-      } else if (!['method', 'status_code', 'level', 'logger'].includes(key)) {
-        // Request and response bodies, console arguments, anything else: dropped.
-        delete data[key];
-      }
-    }
+  if (breadcrumb.data) {
+    // URLs cut to their path; request and response bodies, console arguments, anything else:
+    // dropped.
+    breadcrumb.data = Object.fromEntries(
+      Object.entries(breadcrumb.data)
+        .filter(([key]) => URL_KEYS.has(key) || KEPT_KEYS.has(key))
+        .map(([key, value]) => [
+          key,
+          URL_KEYS.has(key) && typeof value === 'string' ? scrubUrl(value) : value,
+        ]),
+    );
   }
   return breadcrumb;
 }

@@ -1,14 +1,7 @@
 // The error-reporting SDK, loaded by main.tsx with a dynamic import only when the runtime
 // configuration names a DSN (contracts' ERROR_REPORTING): without one, none of this is downloaded.
 import * as Sentry from '@sentry/react';
-import {
-  ERROR_ACTION_TAG,
-  isIgnoredEvent,
-  scrubBreadcrumb,
-  scrubErrorEvent,
-  type ReportableBreadcrumb,
-  type ReportableEvent,
-} from 'contracts';
+import { ERROR_ACTION_TAG, isIgnoredEvent, scrubBreadcrumb, scrubErrorEvent } from 'contracts';
 import type { ErrorReporter } from 'shared-ui';
 
 export type SentryOptions = {
@@ -22,18 +15,14 @@ export function startErrorReporting({ dsn, transport }: SentryOptions): ErrorRep
   Sentry.init({
     dsn,
     ...(transport ? { transport } : {}),
-    sendDefaultPii: false,
     // Errors only: no sessions, tracing or replays.
     integrations: (defaults) =>
       defaults.filter((integration) => integration.name !== 'BrowserSession'),
     // What the SDK catches by itself (uncaught errors, rejections) has no action of ours.
     initialScope: { tags: { [ERROR_ACTION_TAG]: 'unhandled' } },
-    beforeSend: (event) =>
-      isIgnoredEvent(event as ReportableEvent)
-        ? null
-        : scrubErrorEvent(event as ReportableEvent) && event,
+    beforeSend: (event) => (isIgnoredEvent(event) ? null : scrubErrorEvent(event)),
     beforeBreadcrumb: (breadcrumb) => {
-      scrubBreadcrumb(breadcrumb as ReportableBreadcrumb);
+      scrubBreadcrumb(breadcrumb);
       return breadcrumb;
     },
   });
