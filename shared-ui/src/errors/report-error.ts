@@ -59,7 +59,8 @@ export function reportingErrors<A extends unknown[]>(
   return (...args) => {
     try {
       const result = fn(...args);
-      if (result instanceof Promise) result.catch((error: unknown) => reportError(error, { action }));
+      if (result instanceof Promise)
+        result.catch((error: unknown) => reportError(error, { action }));
     } catch (error) {
       reportError(error, { action });
     }
