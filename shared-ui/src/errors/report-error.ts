@@ -1,9 +1,8 @@
-import { isIgnoredErrorMessage } from 'contracts';
-
 // The one way a front end reports a failure (spec §7, §8): always logged with the action's name;
 // sent to the error-reporting service too once the shell has loaded its SDK (only when a DSN is
 // configured, so without one no SDK code is ever downloaded). Reports made before the SDK is ready
-// wait for it, a few at most.
+// wait for it, a few at most. The SDK's beforeSend drops the spec's ignored phrases and scrubs
+// (contracts' error-reporting.ts), so none of that code is downloaded without a DSN either.
 export type ErrorContext = {
   /** The failed action: 'login', 'navigation', 'navbar:Pricing', 'extraction', 'payments:...'. */
   action: string;
@@ -14,9 +13,6 @@ export type ErrorReporter = (error: unknown, context: ErrorContext) => void;
 const MAX_WAITING = 20;
 let reporter: ErrorReporter | null = null;
 let waiting: [unknown, ErrorContext][] | null = null;
-
-const messageOf = (error: unknown): string =>
-  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 
 function send(to: ErrorReporter, error: unknown, context: ErrorContext): void {
   try {
@@ -29,9 +25,6 @@ function send(to: ErrorReporter, error: unknown, context: ErrorContext): void {
 
 export function reportError(error: unknown, context: ErrorContext): void {
   console.error(`[${context.action}] failed:`, error);
-  // The spec's ignored phrases are not reported (beforeSend drops them too, for what the SDK
-  // catches by itself).
-  if (isIgnoredErrorMessage(messageOf(error))) return;
   if (reporter) send(reporter, error, context);
   else if (waiting && waiting.length < MAX_WAITING) {
     waiting.push([error, context]);
