@@ -5,7 +5,7 @@ import {
   isIgnoredErrorMessage,
   scrubErrorEvent,
   type ReportableEvent,
-} from '../src/index';
+} from '../src/index.js';
 
 describe('the ignore list (spec §7)', () => {
   it.each([
