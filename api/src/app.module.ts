@@ -2,7 +2,13 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AllExceptionsFilter } from './common/errors/all-exceptions.filter.js';
+import { ErrorActionGuard } from './common/errors/error-action.js';
 import { ErrorEnvelopeGuard } from './common/errors/error-envelope.js';
+import {
+  createErrorReporter,
+  ERROR_REPORTER,
+  type ErrorReporter,
+} from './common/errors/error-reporter.js';
 import { LoggerModule } from './common/logging/logger.module.js';
 import { loggerParams } from './common/logging/logging.js';
 import { RateLimitModule } from './common/throttling/rate-limit.js';
@@ -50,9 +56,20 @@ export class AppModule {
         TablesModule,
       ],
       providers: [
-        { provide: APP_FILTER, useValue: new AllExceptionsFilter() },
-        // First of the global guards: the envelope is known before any guard can fail.
+        {
+          provide: ERROR_REPORTER,
+          useFactory: () =>
+            createErrorReporter({ dsn: config.errorReporting.dsn, environment: config.nodeEnv }),
+        },
+        {
+          provide: APP_FILTER,
+          useFactory: (reporter: ErrorReporter) => new AllExceptionsFilter(reporter),
+          inject: [ERROR_REPORTER],
+        },
+        // First of the global guards: the envelope and the action are known before any guard
+        // can fail.
         { provide: APP_GUARD, useClass: ErrorEnvelopeGuard },
+        { provide: APP_GUARD, useClass: ErrorActionGuard },
       ],
     };
   }

@@ -1,4 +1,5 @@
 import { createApp } from './app.factory.js';
+import { ERROR_REPORTER, type ErrorReporter } from './common/errors/error-reporter.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
 import { EXTRACTION_ENGINE } from './modules/extraction/engine.provider.js';
 import type { ExtractionEngine } from './modules/extraction/engine/index.js';
@@ -17,8 +18,11 @@ function readConfig(): AppConfig {
 
 // A promise rejected with no handler is a bug to fix where it happens (the known paths are, and
 // tested); it must not take every user's requests down with it. It is logged with its stack and
-// the API goes on. (An uncaught exception still ends the process: its state is unknown.)
+// the API goes on, and it is reported (action 'unhandled') once error reporting is up. (An
+// uncaught exception still ends the process: its state is unknown.)
+let reporter: ErrorReporter | null = null;
 process.on('unhandledRejection', (reason: unknown) => {
+  reporter?.report(reason, 'unhandled');
   console.error(
     JSON.stringify({
       level: 50,
@@ -31,6 +35,8 @@ process.on('unhandledRejection', (reason: unknown) => {
 
 const config = readConfig();
 const app = await createApp(config);
+const errorReporter = app.get<ErrorReporter>(ERROR_REPORTER);
+reporter = errorReporter;
 await app.listen(config.port, config.host);
 console.log(`API listening on http://${config.host}:${String(config.port)}`);
 
@@ -46,7 +52,11 @@ const shutdown = (signal: NodeJS.Signals) => {
   console.log(`${signal} received: shutting down`);
   setTimeout(() => process.exit(1), graceMs).unref();
   app.close().then(
-    () => process.exit(0),
+    // Reports still on their way get a moment to leave.
+    async () => {
+      await errorReporter.flush(2000);
+      process.exit(0);
+    },
     (error: unknown) => {
       console.error('Shutdown failed', error);
       process.exit(1);

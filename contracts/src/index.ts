@@ -12,3 +12,5 @@ export * from './remotes.js';
 export * from './runtime-config.js';
 export * from './tables.js';
 export * from './cells.js';
+export * from './integrations.js';
+export * from './error-reporting.js';

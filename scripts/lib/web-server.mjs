@@ -16,72 +16,16 @@ import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import serveStatic from 'serve-static';
-import { buildRuntimeConfig } from 'contracts';
+import { buildRuntimeConfig, integrationCspSources } from 'contracts';
 
 /**
  * Fixed origins of payment providers' browser scripts and checkout frames, allowed in the shell's
- * script-src and frame-src. None today: the card checkout's and the overlay's origins come from the
- * runtime configuration (cardCheckoutSources, overlaySources): the providers' in production, the
- * local sandboxes' in development. Google sign-in is a redirect to
+ * script-src and frame-src. None today: the card checkout's, the overlay's and the wallet's
+ * origins come from the runtime configuration as contracts' integrations.ts describes them: the
+ * providers' in production, the local sandboxes' in development. Google sign-in is a redirect to
  * the API, not a script, so it needs nothing here.
  */
 export const PAYMENT_PROVIDER_ORIGINS = [];
-
-/**
- * The card checkout's script origin (script-src) and its frame's origin (frame-src), from the
- * runtime configuration: exactly those two origins, nothing wider. Its checkout page runs in the
- * frame, under the frame's own policy, so connect-src needs nothing.
- */
-export function cardCheckoutSources(config) {
-  return {
-    scripts: unique([originOf(config.razorpayCheckoutUrl ?? '')]),
-    frames: unique([originOf(config.razorpayFrameOrigin ?? '')]),
-  };
-}
-
-/**
- * The hosted overlay's script origin (lemon.js: script-src) and its checkout frame's origin (the
- * store's checkout links: frame-src), from the runtime configuration, and nothing wider.
- */
-export function overlaySources(config) {
-  return {
-    scripts: unique([originOf(config.lemonSqueezyScriptUrl ?? '')]),
-    frames: unique([originOf(config.lemonSqueezyFrameOrigin ?? '')]),
-  };
-}
-
-/**
- * What PayPal's JS SDK needs, as PayPal documents it for a page with a Content-Security-Policy
- * (https://developer.paypal.com/sdk/js/best-practices: script-src, connect-src, frame-src and
- * img-src `*.paypal.com *.paypalobjects.com`; the SDK checks eligibility and logs from the page
- * and loads its parts from paypalobjects.com). Venmo's hosts, which that list also names, are left
- * out: the wallet page does not offer Venmo.
- */
-export const PAYPAL_SDK_SOURCES = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
-
-/**
- * The wallet's sources, from the runtime configuration: with PayPal's own SDK, the hosts PayPal
- * documents (script, connect, frame, image); with the local sandbox's SDK, its origin for the
- * script and the buttons' frame only; nothing when the wallet has no client id.
- */
-export function walletSources(config) {
-  const none = { scripts: [], frames: [], connects: [], images: [] };
-  if (!config.paypalSdkUrl) return none;
-  const sdk = originOf(config.paypalSdkUrl);
-  if (sdk === 'https://www.paypal.com') {
-    return {
-      scripts: PAYPAL_SDK_SOURCES,
-      frames: PAYPAL_SDK_SOURCES,
-      connects: PAYPAL_SDK_SOURCES,
-      images: PAYPAL_SDK_SOURCES,
-    };
-  }
-  return {
-    ...none,
-    scripts: unique([sdk]),
-    frames: unique([originOf(config.paypalFrameOrigin ?? '')]),
-  };
-}
 
 const ONE_YEAR = 365 * 24 * 3600;
 const IMMUTABLE = `public, max-age=${ONE_YEAR}, immutable`;
@@ -111,27 +55,19 @@ const unique = (values) => [...new Set(values.filter(Boolean))];
 export function shellContentSecurityPolicy(config, { providers = PAYMENT_PROVIDER_ORIGINS } = {}) {
   const remotes = unique(config.remotes.map((r) => originOf(r.entry)));
   const api = originOf(config.apiUrl);
-  const analytics = originOf(config.analyticsEndpoint);
-  const card = cardCheckoutSources(config);
-  const overlay = overlaySources(config);
-  const wallet = walletSources(config);
-  const frames = [...providers, ...card.frames, ...overlay.frames, ...wallet.frames];
+  // The browser integrations (payment scripts, error reporting, analytics): their sources as
+  // contracts' integrations.ts describes them.
+  const integrations = integrationCspSources(config);
+  const frames = [...providers, ...integrations['frame-src']];
   const directives = {
     'default-src': ["'self'"],
-    'script-src': [
-      "'self'",
-      ...remotes,
-      ...providers,
-      ...card.scripts,
-      ...overlay.scripts,
-      ...wallet.scripts,
-    ],
+    'script-src': ["'self'", ...remotes, ...providers, ...integrations['script-src']],
     'style-src': ["'self'", "'unsafe-inline'", ...remotes],
-    'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...wallet.images],
+    'img-src': ["'self'", 'data:', 'blob:', ...remotes, ...integrations['img-src']],
     'font-src': ["'self'", 'data:', ...remotes],
-    // The add-on landing's demo video and its captions track, served by its remote.
+    // The landings' demo videos and their captions tracks, served by their remotes.
     'media-src': ["'self'", ...remotes],
-    'connect-src': ["'self'", 'blob:', api, ...remotes, analytics, ...wallet.connects],
+    'connect-src': ["'self'", 'blob:', api, ...remotes, ...integrations['connect-src']],
     'worker-src': ["'self'", 'blob:', ...remotes],
     'frame-src': frames.length > 0 ? frames : ["'none'"],
     'form-action': ["'self'", api],

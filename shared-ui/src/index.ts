@@ -18,6 +18,14 @@ export { useSession, loadSession, resetSession } from './session/useSession';
 export { startLogin, startPricingLogin, loginFromHere, logout } from './session/login';
 export { browserNavigation } from './session/navigation';
 export {
+  reportError,
+  reportingErrors,
+  setErrorReporter,
+  expectErrorReporter,
+  type ErrorContext,
+  type ErrorReporter,
+} from './errors/report-error';
+export {
   configureAnalytics,
   setAnalyticsSink,
   track,

@@ -2,7 +2,13 @@ import { USER_UPGRADED_VIA_PAYPAL } from 'contracts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { configureAnalytics, configureApi, configurePlatform } from 'shared-ui';
+import {
+  configureAnalytics,
+  configureApi,
+  configurePlatform,
+  expectErrorReporter,
+  setErrorReporter,
+} from 'shared-ui';
 import { fetchRuntimeConfig } from './config/runtime-config';
 import { RuntimeConfigContext } from './config/RuntimeConfigContext';
 import { createRemoteLoader } from './federation/remote-registry';
@@ -18,8 +24,22 @@ window.addEventListener('storage', (event) => {
   if (event.key === USER_UPGRADED_VIA_PAYPAL && event.newValue) window.location.reload();
 });
 
+/** Loads the error-reporting SDK when a DSN is configured; without one it is never downloaded. */
+function startErrorReporting(dsn: string): void {
+  if (!dsn) return;
+  expectErrorReporter();
+  import('./error-reporting/sentry').then(
+    (sdk) => setErrorReporter(sdk.startErrorReporting({ dsn })),
+    (error: unknown) => {
+      console.error('The error-reporting SDK did not load', error);
+      setErrorReporter(null);
+    },
+  );
+}
+
 fetchRuntimeConfig().then(
   (config) => {
+    startErrorReporting(config.sentryDsn);
     configureApi({ baseUrl: config.apiUrl });
     configurePlatform({
       addonListingUrl: config.addonListingUrl,

@@ -85,7 +85,15 @@ describe('loadConfig', () => {
         },
         affiliateConversion: { url: null, timeoutMs: 5000 },
       },
+      // No DSN: errors are only logged.
+      errorReporting: { dsn: null },
     });
+  });
+
+  it('reads the error-reporting DSN, and refuses one that is not an http(s) URL', () => {
+    const dsn = 'https://public@o1.ingest.example.io/42';
+    expect(loadConfig({ ...valid, SENTRY_DSN: dsn }).errorReporting).toEqual({ dsn });
+    expect(() => loadConfig({ ...valid, SENTRY_DSN: 'not a dsn' })).toThrow(/SENTRY_DSN/);
   });
 
   it('reads the billing variables: the conversion rate, the country header and override', () => {

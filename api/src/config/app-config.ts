@@ -94,6 +94,8 @@ const schema = z.object({
   PAYMENT_LIMIT_PER_USER: z.coerce.number().int().min(1).max(10_000).default(10),
   HTTP_REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   HTTP_HEADERS_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(300).default(20),
+  // The error-reporting service's DSN (Sentry, self-hosted Sentry, GlitchTip); unset: only logged.
+  SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
   ...billingEnv,
   ...paymentsEnv,
   ...afterPaymentEnv,
@@ -156,6 +158,8 @@ export type AppConfig = {
   payments: PaymentsConfig;
   /** The receipt's seller details; the affiliate tracker's sale conversion. */
   afterPayment: AfterPaymentConfig;
+  /** Where unexpected errors are reported (spec §7); null: they are only logged. */
+  errorReporting: { dsn: string | null };
 };
 
 export type OAuthConfig = {
@@ -300,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): AppConfig {
     billing: billingFromEnv(c),
     payments: paymentsFromEnv(c),
     afterPayment: afterPaymentFromEnv(c),
+    errorReporting: { dsn: c.SENTRY_DSN ?? null },
   };
 }
 

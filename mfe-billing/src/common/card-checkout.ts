@@ -1,5 +1,5 @@
 import type { CatalogPlan, CreateOrderResponse, PaidPlanType } from 'contracts';
-import { loadSession, platformConfig, toast } from 'shared-ui';
+import { loadSession, platformConfig, reportError, toast } from 'shared-ui';
 import { postJson, providerScript } from './provider-script';
 
 // The card flow for Indian visitors (spec §4 Payment, §7 create-order and verify-payment, §8
@@ -99,9 +99,12 @@ async function verify(result: CheckoutSuccess, plan: CardPlan, page: CardCheckou
       page.navigate(`/payment-success?plan=${plan.code}`);
       return;
     }
-    console.error('verify-payment refused the payment', response.status, body);
+    // The answer's body stays out of the report: only the status.
+    reportError(new Error(`verify-payment answered ${String(response.status)}`), {
+      action: 'payments:card-verify',
+    });
   } catch (error) {
-    console.error('verify-payment failed', error);
+    reportError(error, { action: 'payments:card-verify' });
   }
   toast.error(VERIFICATION_FAILED, { duration: VERIFICATION_TOAST_MS });
 }
@@ -115,7 +118,7 @@ export async function startCardCheckout(plan: CardPlan, page: CardCheckoutPage):
   if (busy) return;
   busy = true;
   const opened = await openCheckout(plan, page).catch((error: unknown) => {
-    console.error('the card checkout failed', error);
+    reportError(error, { action: 'payments:card-checkout' });
     return false;
   });
   if (!opened) busy = false;
@@ -146,7 +149,7 @@ async function openCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<boo
     if (!response.ok) throw new Error(`create-order answered ${String(response.status)}`);
     order = (await response.json()) as CreateOrderResponse;
   } catch (error) {
-    console.error('create-order failed', error);
+    reportError(error, { action: 'payments:card-order' });
     toast.error(ORDER_FAILED);
     return false;
   }
@@ -154,7 +157,7 @@ async function openCheckout(plan: CardPlan, page: CardCheckoutPage): Promise<boo
   try {
     Razorpay = await loadCheckoutScript();
   } catch (error) {
-    console.error('the card checkout did not load', error);
+    reportError(error, { action: 'payments:card-load' });
     toast.error(ORDER_FAILED);
     return false;
   }

@@ -1,5 +1,12 @@
 import type { CheckoutLinkResponse, PublicUser } from 'contracts';
-import { apiFetch, browserNavigation, loadSession, platformConfig, toast } from 'shared-ui';
+import {
+  apiFetch,
+  browserNavigation,
+  loadSession,
+  platformConfig,
+  reportError,
+  toast,
+} from 'shared-ui';
 import { providerScript } from './provider-script';
 import {
   ORDER_FAILED,
@@ -124,14 +131,14 @@ export async function startOverlayCheckout(item: OverlayItem, page: OverlayPage)
     if (!response.ok) throw new Error(`checkout-link answered ${String(response.status)}`);
     link = (await response.json()) as CheckoutLinkResponse;
   } catch (error) {
-    console.error('checkout-link failed', error);
+    reportError(error, { action: 'payments:overlay-link' });
     toast.error(ORDER_FAILED);
     return;
   }
   try {
     await openOverlay(link.url, item);
   } catch (error) {
-    console.error('the checkout overlay did not load', error);
+    reportError(error, { action: 'payments:overlay-load' });
     toast.error(ORDER_FAILED);
   }
 }
@@ -169,7 +176,7 @@ export async function resumePendingCheckout(
     if (tab) tab.opener = null;
     else await openOverlay(link.url, item);
   } catch (error) {
-    console.error('the pending checkout link failed', error);
+    reportError(error, { action: 'payments:overlay-pending' });
     toast.error(ORDER_FAILED);
   }
   return true;
@@ -241,7 +248,7 @@ export async function openCustomerPortal(forSheetsExtension: boolean): Promise<v
       window.open(portalUrl, '_blank', 'noopener');
     }
   } catch (error) {
-    console.error('the customer portal link failed', error);
+    reportError(error, { action: 'payments:portal' });
     tab?.close();
     const support = forSheetsExtension ? '/sheets-extension-contact-us' : '/contact-us';
     toast.error(

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { reportError } from 'shared-ui';
 import type { PaymentOutcome } from './payments';
 
 /**
@@ -15,7 +16,7 @@ export function usePaymentAction(): {
     action().then(
       (outcome) => setMessage(outcome.message),
       (error: unknown) => {
-        console.error('payment action failed', error);
+        reportError(error, { action: 'payments' });
         setMessage('Something went wrong. Please try again, or Contact Support for help.');
       },
     );

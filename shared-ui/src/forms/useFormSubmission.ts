@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { reportError } from '../errors/report-error';
 import { apiFetch } from '../session/api-client';
 
 // The feedback and contact forms' states (spec §4 'Forms'): idle → sending (button disabled,
@@ -54,7 +55,9 @@ export function useFormSubmission(path: string, onSuccess?: (message: string) =>
           body: JSON.stringify(payload),
         });
         answer = (await response.json().catch(() => ({}))) as Answer;
-      } catch {
+      } catch (error) {
+        // The form's fields stay out of the report: only what failed, under 'forms:<path>'.
+        reportError(error, { action: `forms:${path}` });
         settle({ status: 'error', message: REQUEST_FAILED });
         return false;
       }

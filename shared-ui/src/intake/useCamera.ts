@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { reportError } from '../errors/report-error';
 
 // Spec §4 'Camera': the rear camera at 1280x720, else the front one; a PNG frame on capture,
 // which stops the stream; streams stop when a file is chosen and when leaving the page.
@@ -45,7 +46,11 @@ export function useCamera() {
     } catch {
       try {
         next = await media.getUserMedia({ video: { facingMode: 'user', ...SIZE }, audio: false });
-      } catch {
+      } catch (failure) {
+        // Reported as 'openCamera failed: <reason>'; a refused permission is the visitor's
+        // choice, one of the spec's ignored phrases (§7), and only logged.
+        const reason = failure instanceof Error ? failure.message : String(failure);
+        reportError(new Error(`openCamera failed: ${reason}`), { action: 'camera' });
         setError(CAMERA_FAILED);
         return;
       }

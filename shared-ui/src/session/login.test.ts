@@ -1,6 +1,7 @@
 import { setAnalyticsSink, type AnalyticsEvent } from '../analytics/analytics';
 import { configureApi } from './api-client';
-import { logout, startLogin, startPricingLogin } from './login';
+import { toast } from '../toast/toast';
+import { loginFromHere, logout, startLogin, startPricingLogin } from './login';
 import { browserNavigation } from './navigation';
 
 const json = (status: number, body: unknown) =>
@@ -55,5 +56,20 @@ describe('sign-in and logout', () => {
   it('logs out by navigating to /auth/logout', () => {
     logout();
     expect(assign).toHaveBeenCalledWith('http://api.test/auth/logout');
+  });
+});
+
+describe('loginFromHere (spec §8)', () => {
+  it('only logs a failed sign-in, under the action "login": no toast', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const toastError = jest.spyOn(toast, 'error');
+    global.fetch = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    loginFromHere({ pathname: '/pricing', search: '?aff=x' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(logged).toHaveBeenCalledWith('[login] failed:', expect.any(TypeError));
+    expect(toastError).not.toHaveBeenCalled();
+    expect(assign).not.toHaveBeenCalled();
+    logged.mockRestore();
+    toastError.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import { track } from '../analytics/analytics';
-import { toast } from '../toast/toast';
+import { reportError } from '../errors/report-error';
 import { apiFetch, apiUrl, initSession } from './api-client';
 import { browserNavigation } from './navigation';
 
@@ -38,14 +38,11 @@ const PRICING_PATHS = new Set(['/pricing', '/sheets-extension-pricing']);
 
 /**
  * What a Login button does on any page: sign in and come back here (pricing pages through
- * set-redirect, the others through `state`, spec §7). Failures are logged (spec §8) and a toast
- * says what the visitor can do.
+ * set-redirect, the others through `state`, spec §7). Failures are only logged and reported,
+ * under the action 'login' (spec §8: no toast).
  */
 export function loginFromHere(location: { pathname: string; search: string }): void {
   const returnTo = `${location.pathname}${location.search}`;
   const begin = PRICING_PATHS.has(location.pathname) ? startPricingLogin : startLogin;
-  begin(returnTo).catch((error: unknown) => {
-    console.error('login failed', error);
-    toast.error('Sign-in is not available right now. Please try again later.');
-  });
+  begin(returnTo).catch((error: unknown) => reportError(error, { action: 'login' }));
 }

@@ -11,6 +11,7 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     typeof config.addonListingUrl === 'string' &&
     typeof config.analyticsEndpoint === 'string' &&
     typeof config.adConversionId === 'string' &&
+    typeof config.sentryDsn === 'string' &&
     typeof config.supportEmail === 'string' &&
     typeof config.razorpayCheckoutUrl === 'string' &&
     typeof config.lemonSqueezyScriptUrl === 'string' &&

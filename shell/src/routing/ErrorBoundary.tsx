@@ -1,4 +1,5 @@
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
+import { reportError } from 'shared-ui';
 
 type Props = { fallback: (reset: () => void) => ReactNode; children: ReactNode };
 type State = { failed: boolean };
@@ -11,8 +12,8 @@ export class ErrorBoundary extends Component<Props, State> {
     return { failed: true };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo): void {
-    console.error('A remote page failed to render', error, info.componentStack);
+  override componentDidCatch(error: Error): void {
+    reportError(error, { action: 'render' });
   }
 
   private readonly reset = (): void => this.setState({ failed: false });

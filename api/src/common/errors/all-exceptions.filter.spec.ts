@@ -3,7 +3,7 @@ import { jest } from '@jest/globals';
 import { AllExceptionsFilter } from './all-exceptions.filter.js';
 import { DomainError } from './domain-error.js';
 
-function hostFor() {
+function hostFor(action?: string) {
   const sent: { status?: number; body?: unknown; headers: Record<string, string> } = {
     headers: {},
   };
@@ -22,7 +22,10 @@ function hostFor() {
     },
   };
   const host = {
-    switchToHttp: () => ({ getRequest: () => ({ id: 'req-1', log }), getResponse: () => response }),
+    switchToHttp: () => ({
+      getRequest: () => ({ id: 'req-1', log, method: 'POST', path: '/api/x', errorAction: action }),
+      getResponse: () => response,
+    }),
   } as unknown as ArgumentsHost;
   return { host, sent, log };
 }
@@ -60,5 +63,22 @@ describe('AllExceptionsFilter', () => {
     expect(JSON.stringify(sent.body)).not.toContain('secret');
     expect(sent.body).toMatchObject({ code: 'INTERNAL_ERROR', requestId: 'req-1' });
     expect(log.error).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports unknown errors with the action, and nothing that was answered on purpose', () => {
+    const reported: [unknown, string][] = [];
+    const reporting = new AllExceptionsFilter({
+      report: (error, action) => reported.push([error, action]),
+      flush: () => Promise.resolve(true),
+    });
+    const bug = new Error('bug');
+    reporting.catch(bug, hostFor('extraction').host);
+    reporting.catch(new Error('before routing'), hostFor().host);
+    reporting.catch(new DomainError('ENGINE_BUSY', 'Busy', 503), hostFor('extraction').host);
+    reporting.catch(new BadRequestException('bad'), hostFor('forms').host);
+    expect(reported.map(([error, action]) => [(error as Error).message, action])).toEqual([
+      ['bug', 'extraction'],
+      ['before routing', 'POST /api/x'],
+    ]);
   });
 });

@@ -10,6 +10,8 @@ import type { Request, Response } from 'express';
 import type { ErrorCode } from 'contracts';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { DomainError } from './domain-error.js';
+import { errorActionOf } from './error-action.js';
+import { LOG_ONLY_REPORTER, type ErrorReporter } from './error-reporter.js';
 import { errorEnvelopeOf } from './error-envelope.js';
 import { CODE_BY_STATUS, httpErrors } from './http-errors.js';
 import { requestId as newRequestId } from '../logging/logging.js';
@@ -34,10 +36,13 @@ function httpMessage(exception: HttpException): string {
 
 /**
  * The one place that maps errors to HTTP answers, in the envelope the route asked for (the forms
- * answer `success: false` beside the code). Unknown errors are logged and leak nothing.
+ * answer `success: false` beside the code). Unknown errors are logged with their action, reported
+ * (when error reporting is configured) and leak nothing.
  */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
+  constructor(private readonly reporter: ErrorReporter = LOG_ONLY_REPORTER) {}
+
   catch(caught: unknown, host: ArgumentsHost): void {
     let exception = caught;
     const http = host.switchToHttp();
@@ -72,8 +77,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
       status = HttpStatus.INTERNAL_SERVER_ERROR;
       const internal = httpErrors.internal();
       body = { code: internal.code, error: internal.message, requestId };
-      if (log) log.error({ err: exception, requestId }, 'Unhandled error');
-      else fallbackLogger.error(exception instanceof Error ? exception.stack : String(exception));
+      const action = errorActionOf(request);
+      if (log) log.error({ err: exception, requestId, action }, 'Unhandled error');
+      else
+        fallbackLogger.error(
+          `[${action}] ${exception instanceof Error ? (exception.stack ?? '') : String(exception)}`,
+        );
+      this.reporter.report(exception, action, request);
     }
     response
       .status(status)

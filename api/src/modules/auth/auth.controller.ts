@@ -11,7 +11,9 @@ import { SetRedirectDto } from './dto/set-redirect.dto.js';
 import { GoogleCallbackGuard, GoogleSignInGuard } from './google-auth.guard.js';
 import { safeReturnPath } from './return-path.js';
 import './auth.types.js';
+import { ErrorAction } from '../../common/errors/error-action.js';
 
+@ErrorAction('login')
 @Controller()
 export class AuthController {
   constructor(

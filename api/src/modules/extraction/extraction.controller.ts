@@ -18,7 +18,9 @@ import { ExtractionSlotInterceptor } from './extraction-slot.interceptor.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
 import { ExtractionService } from './extraction.service.js';
+import { ErrorAction } from '../../common/errors/error-action.js';
 
+@ErrorAction('extraction')
 @Controller('api')
 export class ExtractionController {
   constructor(

@@ -13,11 +13,13 @@ import {
 } from './dto/message.dtos.js';
 import { MessagesService, type SubmissionAnswer } from './messages.service.js';
 import { messageErrors } from './messages.errors.js';
+import { ErrorAction } from '../../common/errors/error-action.js';
 
 /**
  * The feedback and contact forms (spec §3, §7). Each answers { success: true, message } once the
  * message is stored, or { success: false, code, error } with the status that fits.
  */
+@ErrorAction('forms')
 @Controller('api')
 @RateLimit('messages', messageErrors.tooMany)
 @FormErrorEnvelope()

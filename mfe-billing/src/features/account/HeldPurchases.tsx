@@ -1,6 +1,6 @@
 import { isPlanCode, PLAN_TYPE_OF_CODE, type HeldPurchase } from 'contracts';
 import { useState } from 'react';
-import { Button, loadSession, tokens } from 'shared-ui';
+import { Button, loadSession, reportError, tokens } from 'shared-ui';
 import styled from 'styled-components';
 import { claimHeldPurchase, fetchHeldPurchases } from '../../common/billing-api';
 import { formatDate, formatMoney, parseDate } from '../../common/format';
@@ -58,7 +58,7 @@ export function HeldPurchases({ email, onClaimed }: { email: string; onClaimed?:
         await loadSession(true);
       },
       (error: unknown) => {
-        console.error('claiming a held purchase failed', error);
+        reportError(error, { action: 'payments:claim' });
         setMessage(error instanceof Error ? error.message : 'Something went wrong.');
         setClaiming(null);
       },

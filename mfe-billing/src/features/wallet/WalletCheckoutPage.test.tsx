@@ -144,7 +144,7 @@ describe('the wallet page /paypal-checkout', () => {
     await waitFor(() => expect(buttons).toHaveLength(1));
     await rendered().onApprove({ orderID: 'ORDER0000000000002' });
     expect(consoleError).toHaveBeenCalledWith(
-      'the wallet payment was not confirmed',
+      '[payments:wallet-confirm] failed:',
       expect.any(Error),
     );
     expect(localStorage.getItem(USER_UPGRADED_VIA_PAYPAL)).toBeNull();

@@ -1,5 +1,12 @@
 import { PLAN_CODES, type CatalogPlan } from 'contracts';
-import { loadSession, PageSection, startPricingLogin, track, useSession } from 'shared-ui';
+import {
+  loadSession,
+  PageSection,
+  reportError,
+  startPricingLogin,
+  track,
+  useSession,
+} from 'shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { fetchPlans } from '../../common/billing-api';
@@ -46,16 +53,16 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
                 void navigate(`/payment-success?plan=${encodeURIComponent(code)}`);
               } catch (error) {
                 // Spec §8: a wallet failure is only logged.
-                console.error('the wallet payment was not confirmed', error);
+                reportError(error, { action: 'payments:wallet-confirm' });
               }
             },
             onCancel: () => setNote(WALLET_CANCELLED),
-            onError: (error) => console.error('the PayPal buttons failed', error),
+            onError: (error) => reportError(error, { action: 'payments:wallet-buttons' }),
           })
           .render(host);
       })
       .catch((error: unknown) => {
-        console.error('the PayPal buttons did not load', error);
+        reportError(error, { action: 'payments:wallet-load' });
         if (live) setNote(WALLET_UNAVAILABLE);
       });
     return () => {
@@ -83,9 +90,9 @@ export function WalletCheckoutPage() {
     if (user !== null || !isPlanCode(code) || started.current) return;
     started.current = true;
     rememberWalletLink(`${location.pathname}${location.search}`);
-    startPricingLogin('/pricing').catch((error: unknown) => {
-      console.error('login failed', error);
-    });
+    startPricingLogin('/pricing').catch((error: unknown) =>
+      reportError(error, { action: 'login' }),
+    );
   }, [user, code, location]);
 
   if (!isPlanCode(code)) {

@@ -1,5 +1,5 @@
 import { NO_TEXT_FOUND, type ErrorCode, type ExtractResponse } from 'contracts';
-import { apiFetch } from 'shared-ui';
+import { apiFetch, reportError } from 'shared-ui';
 
 // POST /api/extract and the error texts of spec §8 'Extraction'.
 export const OFFLINE = 'Please connect to a network and try again';
@@ -76,7 +76,8 @@ export async function requestExtraction(
     // A network error: one more try with the file alone (spec §7).
     try {
       response = await post(body);
-    } catch {
+    } catch (error) {
+      reportError(error, { action: 'extraction' });
       return { ok: false, failure: { kind: 'message', text: UNREACHABLE } };
     }
   }
@@ -99,6 +100,13 @@ export async function requestExtraction(
   const text = typeof answer.error === 'string' && answer.error ? answer.error : null;
   if (is(answer.code, 'IMAGE_SIZE_EXCEED') && text) {
     return { ok: false, failure: { kind: 'size', text } };
+  }
+  if (!text) {
+    // An answer the page cannot read: its status and code only (never the text or the file).
+    const code = typeof answer.code === 'string' ? ` ${answer.code}` : '';
+    reportError(new Error(`extract answered ${String(response.status)}${code}`), {
+      action: 'extraction',
+    });
   }
   return { ok: false, failure: { kind: 'message', text: text ?? SOMETHING_WRONG } };
 }

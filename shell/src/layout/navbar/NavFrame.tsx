@@ -5,6 +5,7 @@ import {
   CarryLink,
   MOBILE_BREAKPOINT_PX,
   openFeedbackPopup,
+  reportingErrors,
   tokens,
   track,
 } from 'shared-ui';
@@ -81,12 +82,19 @@ const StyledMobileMenu = styled.ul`
   border-top: 1px solid ${tokens.color.border};
 `;
 
+/** A navbar item's click, with its errors logged and reported as 'navbar:<label>' (spec §8). */
+const navbarAction = (item: NavItem) =>
+  reportingErrors(`navbar:${item.label}`, () => {
+    if (item.kind === 'feedback') openFeedbackPopup();
+    else if (item.event) track(item.event);
+  });
+
 function Item({ item }: { item: NavItem }) {
   const location = useLocation();
   switch (item.kind) {
     case 'link':
       return (
-        <StyledItemLink to={item.to} onClick={() => item.event && track(item.event)}>
+        <StyledItemLink to={item.to} onClick={navbarAction(item)}>
           {item.label}
         </StyledItemLink>
       );
@@ -97,13 +105,13 @@ function Item({ item }: { item: NavItem }) {
           href={carryQuery(item.href, location)}
           target="_blank"
           rel="noopener noreferrer"
-          onClick={() => item.event && track(item.event)}
+          onClick={navbarAction(item)}
         >
           {item.label}
         </a>
       );
     case 'feedback':
-      return <StyledPlainButton onClick={openFeedbackPopup}>{item.label}</StyledPlainButton>;
+      return <StyledPlainButton onClick={navbarAction(item)}>{item.label}</StyledPlainButton>;
   }
 }
 
@@ -142,7 +150,7 @@ export function NavFrame({ label, brand, desktopItems, mobileItems, session }: P
           aria-label="Menu"
           aria-expanded={open}
           aria-controls={menuId}
-          onClick={() => setOpenAt(open ? null : location.key)}
+          onClick={reportingErrors('navbar:Menu', () => setOpenAt(open ? null : location.key))}
         >
           ☰
         </StyledBurger>

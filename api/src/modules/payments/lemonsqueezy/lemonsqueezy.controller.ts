@@ -20,6 +20,7 @@ import {
 import { LemonSqueezyWebhookService } from './lemonsqueezy-webhook.service.js';
 import { HeldPurchasesService } from './held-purchases.service.js';
 import { CheckoutLinkQueryDto, HeldPurchaseParam, PortalLinkQueryDto } from './lemonsqueezy.dto.js';
+import { ErrorAction } from '../../../common/errors/error-action.js';
 
 /**
  * Lemon Squeezy does not publish a maximum webhook size; an order or subscription object with
@@ -30,6 +31,7 @@ export const LEMONSQUEEZY_WEBHOOK_ROUTE: WebhookRoute = {
   limitBytes: 256 * 1024,
 };
 
+@ErrorAction('payments')
 @Controller('api')
 export class LemonSqueezyController {
   constructor(

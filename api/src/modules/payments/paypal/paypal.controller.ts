@@ -15,6 +15,7 @@ import {
 } from '../webhook-intake.js';
 import { PaypalWebhookService } from './paypal-webhook.service.js';
 import { PaypalCreateOrderDto, PaypalPaymentSuccessDto } from './paypal.dto.js';
+import { ErrorAction } from '../../../common/errors/error-action.js';
 
 /**
  * PayPal does not publish a maximum webhook size; a capture or refund event with its links is a
@@ -25,6 +26,7 @@ export const PAYPAL_WEBHOOK_ROUTE: WebhookRoute = {
   limitBytes: 256 * 1024,
 };
 
+@ErrorAction('payments')
 @Controller('api')
 export class PaypalController {
   constructor(

@@ -16,6 +16,7 @@ import {
 } from '../webhook-intake.js';
 import { RazorpayWebhookService } from './razorpay-webhook.service.js';
 import { CreateOrderDto, VerifyPaymentDto } from './razorpay.dto.js';
+import { ErrorAction } from '../../../common/errors/error-action.js';
 
 /**
  * Razorpay does not publish a maximum webhook size; its payment and refund events are a few KB.
@@ -26,6 +27,7 @@ export const RAZORPAY_WEBHOOK_ROUTE: WebhookRoute = {
   limitBytes: 256 * 1024,
 };
 
+@ErrorAction('payments')
 @Controller('api')
 export class RazorpayController {
   constructor(
