@@ -73,8 +73,15 @@ function oneSpellingPerRoute(): express.Express {
   return app;
 }
 
-/** Builds the API with everything main.ts serves: the same wiring runs in tests. */
-export async function createApp(config: AppConfig): Promise<INestApplication> {
+/**
+ * Builds the API with everything main.ts serves: the same wiring runs in tests.
+ * `abortOnError: false` (tests): a module that fails to start throws instead of Nest's
+ * process.exit(1), which in jest's own process ended the whole API run, every later file unrun.
+ */
+export async function createApp(
+  config: AppConfig,
+  { abortOnError = true }: { abortOnError?: boolean } = {},
+): Promise<INestApplication> {
   // A slow-drip request (headers or body) is closed (408) once these pass.
   const adapter = new TimedExpressAdapter({
     headersTimeout: Math.min(config.http.headersTimeoutMs, config.http.requestTimeoutMs),
@@ -84,6 +91,7 @@ export async function createApp(config: AppConfig): Promise<INestApplication> {
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), adapter, {
     bufferLogs: true,
     bodyParser: false,
+    abortOnError,
   });
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');

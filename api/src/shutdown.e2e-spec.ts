@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,15 @@ import { TEST_SESSION_SECRET } from './testing/test-app.js';
 jest.setTimeout(120_000);
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Resolves once `done()` holds (checked every 20 ms); throws after 30 s. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
 const MAIN = path.join(ROOT, 'api', 'dist', 'main.js');
 
 describe('the API process on SIGTERM', () => {
@@ -30,10 +39,22 @@ describe('the API process on SIGTERM', () => {
   beforeAll(async () => {
     ensureApiBuild(ROOT);
     dir = mkdtempSync(path.join(os.tmpdir(), 'sigterm-'));
-    // Real Tesseract that takes 3 s to start: the extraction is still running at SIGTERM.
-    const slow = path.join(dir, 'tesseract');
-    writeFileSync(slow, '#!/bin/sh\nsleep 3\nexec tesseract "$@"\n');
-    chmodSync(slow, 0o755);
+    // Real Tesseract, held before each reading until the test releases it: the extraction is
+    // still running at SIGTERM, however fast or slow the machine. The version probe at start
+    // goes straight through.
+    const held = path.join(dir, 'tesseract');
+    writeFileSync(
+      held,
+      [
+        '#!/bin/sh',
+        'case "$*" in *--version*) exec tesseract "$@" ;; esac',
+        `touch '${path.join(dir, 'reading')}'`,
+        `while [ ! -e '${path.join(dir, 'release')}' ]; do sleep 0.05; done`,
+        'exec tesseract "$@"',
+        '',
+      ].join('\n'),
+    );
+    chmodSync(held, 0o755);
     const [apiPort, idpPort] = [await freePort(), await freePort()];
     base = `http://127.0.0.1:${String(apiPort)}`;
     const issuer = `http://127.0.0.1:${String(idpPort)}`;
@@ -51,7 +72,7 @@ describe('the API process on SIGTERM', () => {
         API_PUBLIC_URL: base,
         WEB_URL: 'http://web.test',
         DEV_IDP_URL: issuer,
-        TESSERACT_PATH: slow,
+        TESSERACT_PATH: held,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -92,7 +113,8 @@ describe('the API process on SIGTERM', () => {
     const image = readFileSync(fixture('printed/tesseractjs_simple.png')).toString('base64');
 
     const inFlight = post({ base64Image: image });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // In flight: the engine has started reading it.
+    await until(() => existsSync(path.join(dir, 'reading')));
     api.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 300));
     const refused = await post({ base64Image: image });
@@ -100,6 +122,7 @@ describe('the API process on SIGTERM', () => {
     expect(((await refused.json()) as { code: string }).code).toBe('ENGINE_BUSY');
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
 
+    writeFileSync(path.join(dir, 'release'), '');
     const answer = await inFlight;
     expect(answer.status).toBe(200);
     expect(((await answer.json()) as { extractedText: string }).extractedText).toBe('Tesseract.js');

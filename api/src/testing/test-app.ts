@@ -18,7 +18,8 @@ export async function createTestApp(env: NodeJS.ProcessEnv = {}): Promise<INestA
     SESSION_SECRET: TEST_SESSION_SECRET,
     ...env,
   });
-  const app = (await createApp(config)) as INestApplication<App>;
+  // A failed start fails its test; it must not end jest's process (and the run) with it.
+  const app = (await createApp(config, { abortOnError: false })) as INestApplication<App>;
   await app.init();
   return app;
 }

@@ -14,14 +14,17 @@ const plans = async (app: INestApplication<App>, headers: Record<string, string>
 };
 
 describe('the plan catalogues (GET /api/plans, /api/sheets-extension/plans)', () => {
-  const apps: INestApplication<App>[] = [];
-  const start = async (env: NodeJS.ProcessEnv = {}) => {
-    const app = await createTestApp(env);
-    apps.push(app);
+  // One app per configuration, shared by the tests that use it: GET /api/plans writes nothing,
+  // so a test cannot see another's traces, and each app start is half a second or more.
+  const apps = new Map<string, Promise<INestApplication<App>>>();
+  const start = (env: NodeJS.ProcessEnv = {}) => {
+    const key = JSON.stringify(Object.entries(env).sort(([a], [b]) => a.localeCompare(b)));
+    const app = apps.get(key) ?? createTestApp(env);
+    apps.set(key, app);
     return app;
   };
   afterAll(async () => {
-    await Promise.all(apps.map((app) => app.close()));
+    await Promise.all([...apps.values()].map(async (app) => (await app).close()));
   });
 
   it('serves the main catalogue in USD to a visitor whose country is unknown (loopback)', async () => {
