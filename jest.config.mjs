@@ -85,6 +85,9 @@ export default {
     {
       displayName: 'api',
       testEnvironment: 'node',
+      // An app's start or a reading can outlast jest's 5 s on a busy machine (two test workers
+      // share the two cores); a test that wants a tighter limit sets its own.
+      testTimeout: 20_000,
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
       extensionsToTreatAsEsm: ['.ts'],

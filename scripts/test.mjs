@@ -51,7 +51,11 @@ async function main() {
     await step('unit tests (contracts, shared-ui, shell, remotes, clients, sentiment)', () =>
       runJest(root, ['contracts', 'shared-ui', 'shell', 'remotes', 'clients', 'sentiment']),
     );
-    await step('API tests (real FerretDB, real Tesseract)', () => runJest(root, ['api']));
+    // Two workers: Tesseract reads with one thread (OMP_THREAD_LIMIT=1), so one worker leaves a
+    // core idle through the OCR-bound files; each file has its own database, ports and temp dirs.
+    await step('API tests (real FerretDB, real Tesseract)', () =>
+      runJest(root, ['api'], ['--maxWorkers=2']),
+    );
     const built = await step('production builds', npmRun('build'));
     if (built)
       await step('browser tests (Chromium)', () => runJest(root, ['e2e'], ['--runInBand']));
