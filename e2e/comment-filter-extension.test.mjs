@@ -1,13 +1,13 @@
 // The comment filter extension (clients/comment-filter-extension) loaded unpacked in Debian's
 // Chromium: its content script highlights the positive comments of a watch page — the page's URL
 // answered by request interception with the local fixture of the platform's comment markup — and
-// the comments the page adds later; its popup, opened as a tab, changes the strictness and
+// the comments the page adds later, also after the platform's in-app navigation; its popup, opened as a tab, changes the strictness and
 // switches it off, and every open watch page follows; sign-in opens the platform's sign-in in a
 // new tab and the popup then shows who is signed in with the platform's session cookie. The API's
 // two routes the extension calls (GET /auth/google, GET /api/me) are played by a small local
 // server that records what reaches it: the extension's requests are under test here, and it
 // needs no platform stack.
-/* global document, getComputedStyle -- the functions given to page.evaluate run in the browser */
+/* global document, getComputedStyle, history, DOMParser -- the functions given to page.evaluate run in the browser */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +23,10 @@ const workspace = path.join(root, 'clients', 'comment-filter-extension');
 const fixture = (name) => readFileSync(path.join(workspace, 'test', 'fixtures', name), 'utf8');
 const WEB = 'https://filter.test';
 const WATCH_URL = 'https://www.youtube.com/watch?v=fixture0001';
+/** The platform's home page, before its app renders a video in place (no comments yet). */
+const HOME_PAGE =
+  '<!doctype html><html lang="en"><head><title>YouTube</title></head><body><ytd-app>' +
+  '<a href="/watch?v=fixture0002">A video</a></ytd-app></body></html>';
 
 const SESSION = { name: 'session', value: 'ada-session' };
 const ADA = { name: 'Ada Lovelace', email: 'ada@example.test', isPremium: false };
@@ -72,9 +76,14 @@ beforeAll(async () => {
   const worker =
     suite.context.serviceWorkers()[0] ?? (await suite.context.waitForEvent('serviceworker'));
   suite.extensionId = new URL(worker.url()).host;
-  await suite.context.route('https://www.youtube.com/**', (route) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: fixture('watch-page.html') }),
-  );
+  await suite.context.route('https://www.youtube.com/**', (route) => {
+    const watch = new URL(route.request().url()).pathname === '/watch';
+    return route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: watch ? fixture('watch-page.html') : HOME_PAGE,
+    });
+  });
 });
 afterAll(async () => {
   await suite.context?.close();
@@ -158,6 +167,31 @@ test('highlights the positive comments of a watch page, and those loaded later',
   ]);
   expect(await labelled(page, 'negative')).toEqual(['brian', 'ivan']);
   expect(await labelled(page, 'neutral')).toEqual(['chen', 'emil', 'jo']);
+  await page.close();
+});
+
+test('starts on a watch page reached by in-app navigation from the home page', async () => {
+  const page = await suite.context.newPage();
+  await page.goto('https://www.youtube.com/');
+  // What the platform's app does on a click: a new address by pushState, then the video's page
+  // rendered in place, comments last.
+  const navigate = (v) =>
+    page.evaluate(
+      ([video, html]) => {
+        history.pushState({}, '', `/watch?v=${video}`);
+        const parsed = new DOMParser().parseFromString(html, 'text/html');
+        document.querySelector('ytd-app').replaceChildren(parsed.querySelector('ytd-app'));
+      },
+      [v, fixture('watch-page.html')],
+    );
+  await navigate('fixture0002');
+  expect(await waitForPositives(page, ['ada', 'grace', 'dora', 'fay'])).toHaveLength(4);
+  // The next video, still inside the app: the running script keeps up, and a second injection
+  // adds nothing (each positive comment keeps one badge).
+  await navigate('fixture0003');
+  expect(await waitForPositives(page, ['ada', 'grace', 'dora', 'fay'])).toHaveLength(4);
+  await page.waitForTimeout(500);
+  expect(await page.locator('[data-comment-filter-badge]').count()).toBe(4);
   await page.close();
 });
 

@@ -1,9 +1,14 @@
 // The extension's manifest.json (Manifest V3). Permissions are kept to what the code uses, and a
-// unit test (test/manifest.test.ts) fails on any other:
+// unit test (test/build.test.ts) fails on any other:
 // - `storage`: the settings in chrome.storage.sync;
-// - the content script's match, the watch pages only (it also grants access to those pages);
-// - host permission for the API's origin only: the popup's GET /api/me with the platform's cookie.
-// No `tabs` (chrome.tabs.create needs none), `scripting`, `activeTab` or all-sites access.
+// - host permission for the watch pages only: the content script's match, and the service
+//   worker's view of a tab's address once it is a watch page;
+// - `scripting`: injecting the content script into a watch page reached by the platform's in-app
+//   navigation (pushState), which the manifest's content script never sees (no install warning of
+//   its own; it reaches only pages of the host permissions);
+// - host permission for the API's origin: the popup's GET /api/me with the platform's cookie.
+// No `tabs` (chrome.tabs.create and onUpdated need none), `activeTab`, `webNavigation` or
+// all-sites access.
 export const WATCH_PAGES = 'https://www.youtube.com/watch*';
 
 /** A match pattern for every path of an origin ('http://localhost:4000' → 'http://localhost:4000/*'). */
@@ -38,7 +43,7 @@ export function extensionManifest({ version, apiUrl }) {
         run_at: 'document_idle',
       },
     ],
-    permissions: ['storage'],
-    host_permissions: [originPattern(apiUrl)],
+    permissions: ['storage', 'scripting'],
+    host_permissions: [WATCH_PAGES, originPattern(apiUrl)],
   };
 }

@@ -41,10 +41,10 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const read = (file: string): string => readFileSync(path.join(dist, file), 'utf8');
 
 describe('the built extension', () => {
-  it('is Manifest V3 asking only for storage, the watch pages and the API host', () => {
+  it('is Manifest V3 asking only for storage, scripting, the watch pages and the API host', () => {
     expect(manifest.manifest_version).toBe(3);
-    expect(manifest.permissions).toEqual(['storage']);
-    expect(manifest.host_permissions).toEqual([`${API}/*`]);
+    expect(manifest.permissions).toEqual(['storage', 'scripting']);
+    expect(manifest.host_permissions).toEqual(['https://www.youtube.com/watch*', `${API}/*`]);
     expect(manifest.content_scripts).toEqual([
       {
         matches: ['https://www.youtube.com/watch*'],

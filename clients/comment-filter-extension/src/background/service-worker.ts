@@ -1,8 +1,10 @@
-// The service worker: the toolbar icon says OFF while the filter is switched off, so the state is
-// visible without opening the popup. It needs no permission (chrome.action is the extension's own
-// button).
+// The service worker: starts the content script on watch pages reached inside the platform's
+// single-page app (watch-navigation.ts), and makes the toolbar icon say OFF while the filter is
+// switched off, so the state is visible without opening the popup (chrome.action, the
+// extension's own button, needs no permission).
 import { browserChrome, type ChromeApi } from '../common/chrome-api';
 import { loadSettings, onSettingsChanged, type Settings } from '../common/settings';
+import { followWatchNavigation } from './watch-navigation';
 
 export async function showState(action: ChromeApi['action'], settings: Settings): Promise<void> {
   await action.setBadgeBackgroundColor({ color: '#52606d' });
@@ -27,3 +29,4 @@ const refreshFromStorage = (): void => {
 chrome.runtime.onInstalled.addListener(refreshFromStorage);
 chrome.runtime.onStartup.addListener(refreshFromStorage);
 onSettingsChanged(chrome.storage.onChanged, refresh);
+followWatchNavigation(chrome);

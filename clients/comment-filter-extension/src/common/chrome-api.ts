@@ -1,5 +1,6 @@
 // The few extension APIs this extension calls, typed here (the repository has no @types/chrome):
-// storage.sync and its change events, tabs.create, the toolbar badge and runtime's install and start-up events.
+// storage.sync and its change events, tabs.create and onUpdated, scripting's injection, the
+// toolbar badge and runtime's install and start-up events.
 // Modules take these as parameters, so tests hand them an in-memory stand-in.
 
 export type StorageChange = { oldValue?: unknown; newValue?: unknown };
@@ -17,7 +18,21 @@ export type StorageEvents = {
 
 export type ChromeApi = {
   storage: { sync: SyncStorage; onChanged: StorageEvents };
-  tabs: { create(properties: { url: string; active?: boolean }): Promise<unknown> };
+  tabs: {
+    create(properties: { url: string; active?: boolean }): Promise<unknown>;
+    /** `changeInfo.url` is given only for pages the extension has host permission for. */
+    onUpdated: {
+      addListener(listener: (tabId: number, changeInfo: { url?: string }) => void): void;
+    };
+  };
+  scripting: {
+    executeScript<T>(injection: {
+      target: { tabId: number };
+      files?: string[];
+      func?: () => T;
+    }): Promise<{ result?: T }[]>;
+    insertCSS(injection: { target: { tabId: number }; files: string[] }): Promise<void>;
+  };
   action: {
     setBadgeText(details: { text: string }): Promise<void>;
     setBadgeBackgroundColor(details: { color: string }): Promise<void>;

@@ -3,10 +3,15 @@
 import { classify } from 'sentiment-classifier';
 import { browserChrome } from '../common/chrome-api';
 import { loadSettings, onSettingsChanged } from '../common/settings';
+import { STARTED_FLAG } from '../common/watch-pages';
 import { CommentFilter } from './comment-filter';
 import { idleScheduler } from './schedule';
 
 async function main(): Promise<void> {
+  // Injected again after an in-app navigation (background/watch-navigation.ts): one is enough.
+  const world = globalThis as Record<string, unknown>;
+  if (world[STARTED_FLAG] === true) return;
+  world[STARTED_FLAG] = true;
   const chrome = browserChrome();
   const filter = new CommentFilter({
     root: document,
