@@ -4,15 +4,22 @@
 // The content script's engine on the watch-page fixture with the real classifier: the positive
 // comments highlighted, comments that load later too, each comment classified once, the work done
 // in idle slices, and settings applied to what is already on the page.
-import { classify } from 'sentiment-classifier';
 import type { Settings } from '../src/common/settings';
 import { CommentFilter } from '../src/content/comment-filter';
 import { BADGE_TEXT } from '../src/content/highlight';
-import { appendMoreComments, authorsLabelled, loadWatchPage, ManualScheduler } from './support';
+import {
+  appendMoreComments,
+  authorsLabelled,
+  classifierScores,
+  loadWatchPage,
+  ManualScheduler,
+  nextTask,
+} from './support';
 
 const BALANCED: Settings = { enabled: true, strictness: 'balanced' };
 
 let scored: string[];
+let batches: number[];
 let scheduler: ManualScheduler;
 let filter: CommentFilter;
 
@@ -20,9 +27,10 @@ function startFilter(settings: Settings = BALANCED): CommentFilter {
   filter = new CommentFilter({
     root: document,
     settings,
-    score: (text) => {
-      scored.push(text);
-      return classify(text).score;
+    score: (texts) => {
+      scored.push(...texts);
+      batches.push(texts.length);
+      return classifierScores(texts);
     },
     schedule: scheduler.schedule,
   });
@@ -33,6 +41,7 @@ function startFilter(settings: Settings = BALANCED): CommentFilter {
 beforeEach(() => {
   loadWatchPage();
   scored = [];
+  batches = [];
   scheduler = new ManualScheduler();
 });
 afterEach(() => filter.stop());
@@ -128,10 +137,66 @@ describe('the comment filter on a watch page', () => {
     startFilter();
     await scheduler.runAll(0);
     expect(scheduler.slices).toBe(7);
+    expect(batches).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(authorsLabelled('positive')).toHaveLength(4);
     appendMoreComments();
     await scheduler.runAll(50);
     expect(scheduler.slices).toBe(8);
+    expect(batches.slice(7)).toEqual([3]);
+  });
+
+  it('sends one batch at a time, and a comment queued again meanwhile is not re-sent', async () => {
+    let answer: (() => void) | undefined;
+    filter = new CommentFilter({
+      root: document,
+      settings: BALANCED,
+      score: (texts) => {
+        scored.push(...texts);
+        batches.push(texts.length);
+        return new Promise((resolve) => {
+          answer = () => void classifierScores(texts).then(resolve);
+        });
+      },
+      schedule: scheduler.schedule,
+    });
+    filter.start();
+    await scheduler.runAll();
+    expect(batches).toEqual([7]);
+    // The platform touches a comment and adds threads while the first batch is out.
+    contents().firstElementChild?.querySelector('#toolbar')?.append(document.createElement('i'));
+    appendMoreComments();
+    await scheduler.runAll();
+    expect(batches).toEqual([7]);
+    expect(authorsLabelled('positive')).toEqual([]);
+    answer?.();
+    await nextTask();
+    await scheduler.runAll();
+    expect(batches).toEqual([7, 3]);
+    answer?.();
+    await nextTask();
+    expect(authorsLabelled('positive')).toEqual(['ada', 'grace', 'dora', 'fay', 'hana']);
+    expect(scored).toHaveLength(10);
+  });
+
+  it('keeps going when the classifier cannot answer a batch', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    filter = new CommentFilter({
+      root: document,
+      settings: BALANCED,
+      score: (texts) => {
+        calls += 1;
+        return calls === 1 ? Promise.reject(new Error('worker away')) : classifierScores(texts);
+      },
+      schedule: scheduler.schedule,
+    });
+    filter.start();
+    await scheduler.runAll();
+    expect(errors).toHaveBeenCalledTimes(1);
+    appendMoreComments();
+    await scheduler.runAll();
+    expect(authorsLabelled('positive')).toEqual(['hana']);
+    errors.mockRestore();
   });
 
   it('schedules nothing when nothing about the comments changed', async () => {

@@ -13,8 +13,13 @@ import {
   SETTINGS_KEY,
 } from '../src/common/settings';
 import { CommentFilter } from '../src/content/comment-filter';
-import { classify } from 'sentiment-classifier';
-import { authorsLabelled, loadWatchPage, ManualScheduler, memoryStorage } from './support';
+import {
+  authorsLabelled,
+  classifierScores,
+  loadWatchPage,
+  ManualScheduler,
+  memoryStorage,
+} from './support';
 
 describe('settings', () => {
   it("default to on at the classifier's default strictness, the demo's", async () => {
@@ -57,7 +62,7 @@ describe('settings', () => {
     const filter = new CommentFilter({
       root: document,
       settings: await loadSettings(storage.sync),
-      score: (text) => classify(text).score,
+      score: classifierScores,
       schedule: scheduler.schedule,
     });
     onSettingsChanged(storage.onChanged, (settings) => filter.update(settings));

@@ -2,6 +2,7 @@
 // and an in-memory chrome.storage.sync with its change events (jsdom has no extension APIs).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { classify } from 'sentiment-classifier';
 import type { StorageChanges, StorageEvents, SyncStorage } from '../src/common/chrome-api';
 import type { IdleDeadlineLike, Scheduler } from '../src/content/schedule';
 
@@ -29,6 +30,12 @@ export function authorsLabelled(label: string): string[] {
   );
 }
 
+export const nextTask = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+
+/** The service worker's answer, as the content script gets it: the real classifier's scores. */
+export const classifierScores = (texts: string[]): Promise<number[]> =>
+  Promise.resolve(texts.map((text) => classify(text).score));
+
 /** A scheduler whose slices run when the test says, with the idle time it says. */
 export class ManualScheduler {
   readonly waiting: ((deadline: IdleDeadlineLike) => void)[] = [];
@@ -37,14 +44,16 @@ export class ManualScheduler {
     this.waiting.push(work);
   };
 
-  /** Runs slices until nothing is scheduled; each slice gets `idleMs` of idle time. */
+  /**
+   * Runs slices until nothing is scheduled; each slice gets `idleMs` of idle time. Between
+   * slices, a task's turn: mutation records and the classifier's answers arrive.
+   */
   async runAll(idleMs = 50): Promise<void> {
-    // Mutation records arrive in a microtask: let the observer see the test's last change.
-    await Promise.resolve();
+    await nextTask();
     for (let work = this.waiting.shift(); work; work = this.waiting.shift()) {
       this.slices += 1;
       work({ timeRemaining: () => idleMs });
-      await Promise.resolve();
+      await nextTask();
     }
   }
 }

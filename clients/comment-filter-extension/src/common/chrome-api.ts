@@ -1,6 +1,6 @@
 // The few extension APIs this extension calls, typed here (the repository has no @types/chrome):
 // storage.sync and its change events, tabs.create and onUpdated, scripting's injection, the
-// toolbar badge and runtime's install and start-up events.
+// toolbar badge, runtime's messages and its install and start-up events.
 // Modules take these as parameters, so tests hand them an in-memory stand-in.
 
 export type StorageChange = { oldValue?: unknown; newValue?: unknown };
@@ -42,6 +42,17 @@ export type ChromeApi = {
     onInstalled: { addListener(listener: () => void): void };
     onStartup: { addListener(listener: () => void): void };
     getManifest(): { version: string };
+    sendMessage(message: unknown): Promise<unknown>;
+    /** Return true to answer later; this extension answers at once. */
+    onMessage: {
+      addListener(
+        listener: (
+          message: unknown,
+          sender: { id?: string },
+          sendResponse: (response: unknown) => void,
+        ) => boolean | undefined,
+      ): void;
+    };
   };
 };
 

@@ -1,10 +1,12 @@
 // The content script's engine. A MutationObserver only notes which comments appeared or had their
 // text changed (the platform adds comments as the reader scrolls, fills them in after adding them,
 // and reuses a comment's element for another comment); the reading happens later, in idle slices
-// (schedule.ts). Each comment's score is kept with the text it was computed from, so a comment is
-// classified once: a strictness change, a re-added element or the extension's own badge re-labels
-// it from the kept score, and only new text is classified again.
+// (schedule.ts), and the texts of a slice go to the classifier as one batch (in the service
+// worker: see common/scoring.ts), one batch at a time. Each comment's score is kept with the text
+// it was computed from, so a comment is classified once: a strictness change, a re-added element
+// or the extension's own badge re-labels it from the kept score; only new text is classified.
 import { labelFor } from 'sentiment-classifier';
+import { MAX_BATCH } from '../common/scoring';
 import type { Settings } from '../common/settings';
 import { commentOf, commentText, findComments } from './find-comments';
 import { applyLabel, clearLabels, isOwnNode } from './highlight';
@@ -13,8 +15,8 @@ import type { IdleDeadlineLike, Scheduler } from './schedule';
 export type CommentFilterOptions = {
   root: Document | Element;
   settings: Settings;
-  /** The classifier's score (-1..1) for a comment's text. */
-  score: (text: string) => number;
+  /** The classifier's scores (-1..1) for comments' texts, in their order. */
+  score: (texts: string[]) => Promise<number[]>;
   schedule: Scheduler;
 };
 
@@ -22,16 +24,18 @@ export type CommentFilterOptions = {
 const MIN_SLICE_MS = 1;
 
 type Scored = { text: string; score: number };
+type Unscored = { comment: Element; text: string };
 
 export class CommentFilter {
   private readonly root: Document | Element;
-  private readonly score: (text: string) => number;
+  private readonly score: (texts: string[]) => Promise<number[]>;
   private readonly schedule: Scheduler;
   private settings: Settings;
   private readonly pending = new Set<Element>();
   private readonly scores = new WeakMap<Element, Scored>();
   private observer: MutationObserver | null = null;
   private scheduled = false;
+  private scoring = false;
 
   constructor(options: CommentFilterOptions) {
     this.root = options.root;
@@ -73,11 +77,6 @@ export class CommentFilter {
     if (previous.strictness !== settings.strictness) this.enqueue(findComments(this.root));
   }
 
-  /** How many comments wait to be read (for tests and debugging). */
-  get queued(): number {
-    return this.pending.size;
-  }
-
   // The observer's callback: no reading here, only noting what to read.
   private noteMutations(records: MutationRecord[]): void {
     const found: Element[] = [];
@@ -99,37 +98,67 @@ export class CommentFilter {
 
   private enqueue(comments: Element[]): void {
     for (const comment of comments) this.pending.add(comment);
-    if (this.pending.size > 0 && !this.scheduled) {
+    // While a batch is being classified, the next slice waits for its scores: a comment queued
+    // again meanwhile then finds its score kept.
+    if (this.pending.size > 0 && !this.scheduled && !this.scoring) {
       this.scheduled = true;
       this.schedule((deadline) => this.readSlice(deadline));
     }
   }
 
-  // One idle slice: at least one comment, then as many as the idle time allows.
+  // One idle slice: at least one comment, then as many as the idle time allows. Comments with a
+  // kept score are labelled at once; the others are sent to the classifier together.
   private readSlice(deadline: IdleDeadlineLike): void {
     this.scheduled = false;
     if (!this.observer) return;
+    const unscored: Unscored[] = [];
     let first = true;
     for (const comment of this.pending) {
-      if (!first && deadline.timeRemaining() < MIN_SLICE_MS) break;
+      if (!first && (deadline.timeRemaining() < MIN_SLICE_MS || unscored.length >= MAX_BATCH)) {
+        break;
+      }
       first = false;
       this.pending.delete(comment);
-      if (comment.isConnected) this.read(comment);
+      const text = comment.isConnected ? commentText(comment) : null;
+      // Not filled in yet: the mutation that brings its text queues it again.
+      if (text === null) continue;
+      const scored = this.scores.get(comment);
+      if (scored?.text === text) this.label(comment, scored.score);
+      else unscored.push({ comment, text });
     }
     // The records of this slice's own badges: nothing for the callback to look at.
     this.observer.takeRecords();
-    this.enqueue([]);
+    if (unscored.length === 0) {
+      this.enqueue([]);
+      return;
+    }
+    this.scoring = true;
+    this.score(unscored.map((item) => item.text))
+      .then(
+        (scores) => this.keepScores(unscored, scores),
+        (error: unknown) => console.error('Comment Filter could not classify comments', error),
+      )
+      .finally(() => {
+        this.scoring = false;
+        this.enqueue([]);
+      });
   }
 
-  private read(comment: Element): void {
-    const text = commentText(comment);
-    // Not filled in yet: the mutation that brings its text queues it again.
-    if (text === null) return;
-    let scored = this.scores.get(comment);
-    if (scored?.text !== text) {
-      scored = { text, score: this.score(text) };
-      this.scores.set(comment, scored);
-    }
-    applyLabel(comment, labelFor(scored.score, this.settings.strictness));
+  private keepScores(unscored: Unscored[], scores: number[]): void {
+    unscored.forEach(({ comment, text }, i) => {
+      const score = scores[i];
+      if (score === undefined) return;
+      this.scores.set(comment, { text, score });
+      // Labelled unless the filter stopped or the comment changed while it was classified (then
+      // it is queued again and read with its new text).
+      if (this.observer && comment.isConnected && commentText(comment) === text) {
+        this.label(comment, score);
+      }
+    });
+    this.observer?.takeRecords();
+  }
+
+  private label(comment: Element, score: number): void {
+    applyLabel(comment, labelFor(score, this.settings.strictness));
   }
 }

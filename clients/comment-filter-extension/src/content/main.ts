@@ -1,7 +1,8 @@
 // The content script, on the video platform's watch pages (manifest.json): reads the person's
-// settings, highlights the positive comments and follows settings changes made in the popup.
-import { classify } from 'sentiment-classifier';
+// settings, highlights the positive comments (scored by the service worker's classifier) and
+// follows settings changes made in the popup.
 import { browserChrome } from '../common/chrome-api';
+import { SCORE_MESSAGE, type ScoreRequest, type ScoreResponse } from '../common/scoring';
 import { loadSettings, onSettingsChanged } from '../common/settings';
 import { STARTED_FLAG } from '../common/watch-pages';
 import { CommentFilter } from './comment-filter';
@@ -16,8 +17,12 @@ async function main(): Promise<void> {
   const filter = new CommentFilter({
     root: document,
     settings: await loadSettings(chrome.storage.sync),
-    // The landing's demo decides with the same call; strictness is applied to the kept score.
-    score: (text) => classify(text).score,
+    // The service worker holds the classifier (common/scoring.ts).
+    score: async (texts) => {
+      const request: ScoreRequest = { type: SCORE_MESSAGE, texts };
+      const response = (await chrome.runtime.sendMessage(request)) as ScoreResponse;
+      return response.scores;
+    },
     schedule: idleScheduler(window),
   });
   onSettingsChanged(chrome.storage.onChanged, (settings) => filter.update(settings));
