@@ -175,23 +175,28 @@ test('starts on a watch page reached by in-app navigation from the home page', a
   await page.goto('https://www.youtube.com/');
   // What the platform's app does on a click: a new address by pushState, then the video's page
   // rendered in place, comments last.
-  const navigate = (v) =>
+  const navigate = (address) =>
     page.evaluate(
-      ([video, html]) => {
-        history.pushState({}, '', `/watch?v=${video}`);
+      ([to, html]) => {
+        history.pushState({}, '', to);
         const parsed = new DOMParser().parseFromString(html, 'text/html');
         document.querySelector('ytd-app').replaceChildren(parsed.querySelector('ytd-app'));
       },
-      [v, fixture('watch-page.html')],
+      [address, fixture('watch-page.html')],
     );
-  await navigate('fixture0002');
+  await navigate('/watch?v=fixture0002');
   expect(await waitForPositives(page, ['ada', 'grace', 'dora', 'fay'])).toHaveLength(4);
   // The next video, still inside the app: the running script keeps up, and a second injection
   // adds nothing (each positive comment keeps one badge).
-  await navigate('fixture0003');
+  await navigate('/watch?v=fixture0003');
   expect(await waitForPositives(page, ['ada', 'grace', 'dora', 'fay'])).toHaveLength(4);
   await page.waitForTimeout(500);
   expect(await page.locator('[data-comment-filter-badge]').count()).toBe(4);
+  // A channel's posts have comments too, but are not a watch page: left as they are.
+  await navigate('/@ada/posts');
+  await page.waitForTimeout(1500);
+  expect(await page.locator('ytd-comment-view-model').count()).toBe(7);
+  expect(await page.locator('[data-comment-filter]').count()).toBe(0);
   await page.close();
 });
 

@@ -236,6 +236,29 @@ describe('the comment filter on a watch page', () => {
     expect(document.querySelectorAll('[data-comment-filter]')).toHaveLength(0);
   });
 
+  it('reads nothing while the page is not a watch page, and reads what comes after', async () => {
+    let watching = false;
+    filter = new CommentFilter({
+      root: document,
+      settings: BALANCED,
+      score: (texts) => {
+        scored.push(...texts);
+        return classifierScores(texts);
+      },
+      schedule: scheduler.schedule,
+      isActive: () => watching,
+    });
+    filter.start();
+    await scheduler.runAll();
+    expect(scored).toEqual([]);
+    expect(document.querySelectorAll('[data-comment-filter]')).toHaveLength(0);
+    watching = true;
+    appendMoreComments();
+    await scheduler.runAll();
+    expect(authorsLabelled('positive')).toEqual(['hana']);
+    expect(scored).toHaveLength(3);
+  });
+
   it('starts with nothing highlighted when the settings say off', async () => {
     startFilter({ enabled: false, strictness: 'balanced' });
     await scheduler.runAll();

@@ -18,6 +18,11 @@ export type CommentFilterOptions = {
   /** The classifier's scores (-1..1) for comments' texts, in their order. */
   score: (texts: string[]) => Promise<number[]>;
   schedule: Scheduler;
+  /**
+   * Whether the page is one the filter works on now: the script stays in the page when the
+   * platform's app moves on from a watch page (to a channel's posts, which have comments too).
+   */
+  isActive?: () => boolean;
 };
 
 /** Below this much idle time left, a slice stops and the rest waits for the next one. */
@@ -30,6 +35,7 @@ export class CommentFilter {
   private readonly root: Document | Element;
   private readonly score: (texts: string[]) => Promise<number[]>;
   private readonly schedule: Scheduler;
+  private readonly isActive: () => boolean;
   private settings: Settings;
   private readonly pending = new Set<Element>();
   private readonly scores = new WeakMap<Element, Scored>();
@@ -41,6 +47,7 @@ export class CommentFilter {
     this.root = options.root;
     this.score = options.score;
     this.schedule = options.schedule;
+    this.isActive = options.isActive ?? (() => true);
     this.settings = options.settings;
   }
 
@@ -111,6 +118,11 @@ export class CommentFilter {
   private readSlice(deadline: IdleDeadlineLike): void {
     this.scheduled = false;
     if (!this.observer) return;
+    // Off a watch page nothing is read; back on one, the comments it renders are queued anew.
+    if (!this.isActive()) {
+      this.pending.clear();
+      return;
+    }
     const unscored: Unscored[] = [];
     let first = true;
     for (const comment of this.pending) {

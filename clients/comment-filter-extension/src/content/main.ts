@@ -4,7 +4,7 @@
 import { browserChrome } from '../common/chrome-api';
 import { SCORE_MESSAGE, type ScoreRequest, type ScoreResponse } from '../common/scoring';
 import { loadSettings, onSettingsChanged } from '../common/settings';
-import { STARTED_FLAG } from '../common/watch-pages';
+import { isWatchPage, STARTED_FLAG } from '../common/watch-pages';
 import { CommentFilter } from './comment-filter';
 import { idleScheduler } from './schedule';
 
@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       return response.scores;
     },
     schedule: idleScheduler(window),
+    isActive: () => isWatchPage(location.href),
   });
   onSettingsChanged(chrome.storage.onChanged, (settings) => filter.update(settings));
   filter.start();
