@@ -5,7 +5,7 @@
 // comments highlighted, comments that load later too, each comment classified once, the work done
 // in idle slices, and settings applied to what is already on the page.
 import type { Settings } from '../src/common/settings';
-import { CommentFilter } from '../src/content/comment-filter';
+import { CommentFilter, MAX_FAILURES } from '../src/content/comment-filter';
 import { BADGE_TEXT } from '../src/content/highlight';
 import {
   appendMoreComments,
@@ -178,8 +178,8 @@ describe('the comment filter on a watch page', () => {
     expect(scored).toHaveLength(10);
   });
 
-  it('keeps going when the classifier cannot answer a batch', async () => {
-    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  it('retries a batch the classifier could not answer with the next change on the page', async () => {
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     let calls = 0;
     filter = new CommentFilter({
       root: document,
@@ -192,10 +192,35 @@ describe('the comment filter on a watch page', () => {
     });
     filter.start();
     await scheduler.runAll();
-    expect(errors).toHaveBeenCalledTimes(1);
+    expect(warnings).toHaveBeenCalledTimes(1);
+    expect(scheduler.waiting).toHaveLength(0);
     appendMoreComments();
     await scheduler.runAll();
-    expect(authorsLabelled('positive')).toEqual(['hana']);
+    expect(authorsLabelled('positive')).toEqual(['ada', 'grace', 'dora', 'fay', 'hana']);
+    warnings.mockRestore();
+  });
+
+  it(`stops watching after ${String(MAX_FAILURES)} failed batches in a row`, async () => {
+    const warnings = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    let calls = 0;
+    filter = new CommentFilter({
+      root: document,
+      settings: BALANCED,
+      score: () => {
+        calls += 1;
+        return Promise.reject(new Error('Extension context invalidated.'));
+      },
+      schedule: scheduler.schedule,
+    });
+    filter.start();
+    for (let i = 0; i < MAX_FAILURES + 2; i += 1) {
+      appendMoreComments();
+      await scheduler.runAll();
+    }
+    expect(calls).toBe(MAX_FAILURES);
+    expect(errors).toHaveBeenCalledTimes(1);
+    warnings.mockRestore();
     errors.mockRestore();
   });
 

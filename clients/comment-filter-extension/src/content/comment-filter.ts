@@ -27,6 +27,8 @@ export type CommentFilterOptions = {
 
 /** Below this much idle time left, a slice stops and the rest waits for the next one. */
 const MIN_SLICE_MS = 1;
+/** Batches failing in a row before the filter gives up on this page. */
+export const MAX_FAILURES = 3;
 
 type Scored = { text: string; score: number };
 type Unscored = { comment: Element; text: string };
@@ -42,6 +44,7 @@ export class CommentFilter {
   private observer: MutationObserver | null = null;
   private scheduled = false;
   private scoring = false;
+  private failures = 0;
 
   constructor(options: CommentFilterOptions) {
     this.root = options.root;
@@ -145,15 +148,35 @@ export class CommentFilter {
       return;
     }
     this.scoring = true;
-    this.score(unscored.map((item) => item.text))
-      .then(
-        (scores) => this.keepScores(unscored, scores),
-        (error: unknown) => console.error('Comment Filter could not classify comments', error),
-      )
-      .finally(() => {
+    this.score(unscored.map((item) => item.text)).then(
+      (scores) => {
+        this.failures = 0;
+        this.keepScores(unscored, scores);
         this.scoring = false;
         this.enqueue([]);
-      });
+      },
+      (error: unknown) => {
+        this.scoring = false;
+        this.batchFailed(unscored, error);
+      },
+    );
+  }
+
+  // The worker did not answer (it restarted, or the extension was updated and this page's script
+  // is orphaned). The comments wait for the next change on the page rather than retrying at
+  // once; after MAX_FAILURES failures in a row the filter stops watching, its marks left as they
+  // are.
+  private batchFailed(unscored: Unscored[], error: unknown): void {
+    this.failures += 1;
+    if (this.failures >= MAX_FAILURES) {
+      console.error('Comment Filter stopped: reload the page to start it again', error);
+      this.observer?.disconnect();
+      this.observer = null;
+      this.pending.clear();
+      return;
+    }
+    console.warn('Comment Filter could not classify comments', error);
+    for (const { comment } of unscored) this.pending.add(comment);
   }
 
   private keepScores(unscored: Unscored[], scores: number[]): void {
