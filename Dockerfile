@@ -16,6 +16,8 @@ COPY sentiment/package.json sentiment/
 # The Google Sheets add-on runs on Google's Apps Script, not here: only its workspace's manifest,
 # which `npm ci` needs for the lockfile.
 COPY clients/sheets-apps-script/package.json clients/sheets-apps-script/
+# The comment filter browser extension is published to the Chrome Web Store, not served: likewise.
+COPY clients/comment-filter-extension/package.json clients/comment-filter-extension/
 RUN npm ci --no-audit --no-fund
 
 # A front end's build (the web target).

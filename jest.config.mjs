@@ -59,16 +59,18 @@ export default {
       'remotes',
       REMOTES.map((remote) => `<rootDir>/${remote.folder}/src`),
     ),
-    // The Google Sheets add-on (clients/sheets-apps-script): its built bundle run in an Apps
-    // Script sandbox (test/apps-script-sandbox.ts), and the sidebar's logic, in Node.
+    // The clients of clients/*, in Node. The Google Sheets add-on: its built bundle run in an
+    // Apps Script sandbox (test/apps-script-sandbox.ts), and the sidebar's logic. The comment
+    // filter extension: its content script and popup on jsdom (per-file environment), its build.
     {
       displayName: 'clients',
       testEnvironment: 'node',
-      roots: ['<rootDir>/clients/sheets-apps-script'],
+      roots: ['<rootDir>/clients/sheets-apps-script', '<rootDir>/clients/comment-filter-extension'],
       testMatch: ['**/*.test.ts'],
       transform: frontendTransform,
       moduleNameMapper: {
         '^contracts$': '<rootDir>/contracts/src/index.ts',
+        '^sentiment-classifier$': '<rootDir>/sentiment/src/index.ts',
         '^(\\.{1,2}/.*)\\.js$': '$1',
       },
     },
