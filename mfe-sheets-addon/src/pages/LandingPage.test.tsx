@@ -8,9 +8,9 @@ import {
   loginFromHere,
   platformConfig,
   resetSession,
+  type DemoVideoAsset,
   type User,
 } from 'shared-ui';
-import type { DemoVideoAsset } from '../features/landing/demo-video';
 import { LANDING_META, LandingPage } from './LandingPage';
 
 jest.mock('shared-ui', () => {
