@@ -12,6 +12,8 @@ export type RuntimeConfig = {
   apiUrl: string;
   affiliateSignupUrl: string;
   addonListingUrl: string;
+  /** The comment-filter extension's store listing (the /yt-comment-filter badge and FAQ). */
+  commentFilterListingUrl: string;
   analyticsEndpoint: string;
   adConversionId: string;
   /** The support contact shown to premium users and on /payment-success. */
@@ -126,6 +128,8 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
     affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
     addonListingUrl: env.ADDON_LISTING_URL || 'https://workspace.google.com/marketplace',
+    commentFilterListingUrl:
+      env.COMMENT_FILTER_LISTING_URL || 'https://chromewebstore.google.com/category/extensions',
     analyticsEndpoint: env.ANALYTICS_ENDPOINT || '',
     adConversionId: env.AD_CONVERSION_ID || '',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
