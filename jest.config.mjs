@@ -28,6 +28,7 @@ const frontend = (displayName, roots) => ({
   transform: frontendTransform,
   moduleNameMapper: {
     '^shared-ui$': '<rootDir>/shared-ui/src/index.ts',
+    '^shared-ui/landing$': '<rootDir>/shared-ui/src/landing.ts',
     '^contracts$': '<rootDir>/contracts/src/index.ts',
     // The comment filter's classifier, from its sources (its package's Node build is ESM).
     '^sentiment-classifier$': '<rootDir>/sentiment/src/index.ts',

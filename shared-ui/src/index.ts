@@ -92,6 +92,3 @@ export {
   DropHint,
 } from './intake/IntakeControls';
 export { PageMeta } from './meta/PageMeta';
-export { FaqList, type FaqItem, type FaqBlock, type FaqLink } from './faq/FaqList';
-export { DemoVideo, type DemoVideoAsset } from './media/DemoVideo';
-export { StoreBadge, type StoreBadgeProps } from './primitives/StoreBadge';

@@ -1,7 +1,8 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { configurePlatform, platformConfig, type DemoVideoAsset } from 'shared-ui';
+import { configurePlatform, platformConfig } from 'shared-ui';
+import { type DemoVideoAsset } from 'shared-ui/landing';
 import type { Classifier } from '../features/demo/load-classifier';
 import { FAQ_ITEMS } from '../features/faq/faq-items';
 import { LANDING_META, LandingPage } from './LandingPage';

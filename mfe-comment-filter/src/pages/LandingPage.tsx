@@ -1,4 +1,5 @@
-import { DemoVideo, FaqList, PageMeta, PageSection, platformConfig } from 'shared-ui';
+import { PageMeta, PageSection, platformConfig } from 'shared-ui';
+import { DemoVideo, FaqList } from 'shared-ui/landing';
 import { LiveDemo } from '../features/demo/LiveDemo';
 import type { Classifier } from '../features/demo/load-classifier';
 import { FAQ_ITEMS } from '../features/faq/faq-items';

@@ -1,4 +1,5 @@
-import { CarryLink, FaqList, PageMeta, PageSection, platformConfig } from 'shared-ui';
+import { CarryLink, PageMeta, PageSection, platformConfig } from 'shared-ui';
+import { FaqList } from 'shared-ui/landing';
 import { FAQ_ITEMS } from '../features/faq/faq-items';
 
 export const FAQ_META = {

@@ -8,9 +8,9 @@ import {
   loginFromHere,
   platformConfig,
   resetSession,
-  type DemoVideoAsset,
   type User,
 } from 'shared-ui';
+import { type DemoVideoAsset } from 'shared-ui/landing';
 import { LANDING_META, LandingPage } from './LandingPage';
 
 jest.mock('shared-ui', () => {

@@ -2,14 +2,13 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   Button,
-  DemoVideo,
-  FaqList,
   loginFromHere,
   PageMeta,
   PageSection,
   platformConfig,
   useSession,
 } from 'shared-ui';
+import { DemoVideo, FaqList } from 'shared-ui/landing';
 import { FAQ_ITEMS } from '../features/faq/faq-items';
 import { AddonHero, HEADLINE } from '../features/landing/AddonHero';
 import { demoVideo } from '../features/landing/demo-video';

@@ -2,7 +2,7 @@
 // section (each item's id is its anchor: /yt-comment-filter#<id>); a `listing` link opens the
 // extension's store listing. Each answer says what the classifier does (sentiment/README.md) and
 // what the refund terms say (spec §9, /refund-policy).
-import type { FaqItem } from 'shared-ui';
+import type { FaqItem } from 'shared-ui/landing';
 
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {

@@ -1,4 +1,5 @@
-import { platformConfig, StoreBadge, tokens } from 'shared-ui';
+import { platformConfig, tokens } from 'shared-ui';
+import { StoreBadge } from 'shared-ui/landing';
 import styled from 'styled-components';
 
 /* Colours from the theme: presentation attributes do not take CSS variables everywhere. */

@@ -5,7 +5,7 @@
 
 // Shown by shared-ui's FaqList (each item's id is its anchor: /sheets-extension-faq#<id>); a
 // `listing` link opens the add-on's marketplace listing.
-import type { FaqItem } from 'shared-ui';
+import type { FaqItem } from 'shared-ui/landing';
 
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {

@@ -5,6 +5,6 @@
 import captions from '../../assets/addon-demo.vtt?url&no-inline';
 import poster from '../../assets/addon-demo-poster.webp';
 import src from '../../assets/addon-demo.webm';
-import type { DemoVideoAsset } from 'shared-ui';
+import type { DemoVideoAsset } from 'shared-ui/landing';
 
 export const demoVideo: DemoVideoAsset | null = { src, captions, poster };
