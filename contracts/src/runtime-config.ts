@@ -128,8 +128,7 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
     affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
     addonListingUrl: env.ADDON_LISTING_URL || 'https://workspace.google.com/marketplace',
-    commentFilterListingUrl:
-      env.COMMENT_FILTER_LISTING_URL || 'https://chromewebstore.google.com/category/extensions',
+    commentFilterListingUrl: env.COMMENT_FILTER_LISTING_URL || 'https://chromewebstore.google.com',
     analyticsEndpoint: env.ANALYTICS_ENDPOINT || '',
     adConversionId: env.AD_CONVERSION_ID || '',
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
+import { CarryLink, tokens } from 'shared-ui';
 import styled from 'styled-components';
-import { CarryLink } from '../links/CarryLink';
-import { tokens } from '../theme/tokens';
 
 /** A paragraph, or numbered steps. */
 export type FaqBlock = string | { steps: readonly string[] };

@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { tokens } from 'shared-ui';
 import styled from 'styled-components';
-import { tokens } from '../theme/tokens';
 
 /** A landing's demo recording, as the remote's bundler gives its files' URLs. */
 export type DemoVideoAsset = {

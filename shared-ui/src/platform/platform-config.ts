@@ -19,7 +19,7 @@ export type PlatformConfig = {
 
 let config: PlatformConfig = {
   addonListingUrl: 'https://workspace.google.com/marketplace',
-  commentFilterListingUrl: 'https://chromewebstore.google.com/category/extensions',
+  commentFilterListingUrl: 'https://chromewebstore.google.com',
   supportEmail: 'support@example.com',
   affiliateSignupUrl: '/affiliate',
   razorpayCheckoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',

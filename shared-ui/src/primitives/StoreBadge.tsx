@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { tokens } from 'shared-ui';
 import styled from 'styled-components';
-import { tokens } from '../theme/tokens';
 
 const StyledBadge = styled.a`
   display: inline-flex;
