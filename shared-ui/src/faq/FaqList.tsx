@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CarryLink, tokens } from 'shared-ui';
 import styled from 'styled-components';
+import { CarryLink } from '../links/CarryLink';
+import { cssVar } from '../theme/css-var';
 
 /** A paragraph, or numbered steps. */
 export type FaqBlock = string | { steps: readonly string[] };
@@ -20,10 +21,10 @@ export type FaqItem = {
 const StyledList = styled.div`
   display: flex;
   flex-direction: column;
-  border-top: 1px solid ${tokens.color.border};
+  border-top: 1px solid ${cssVar('--color-border')};
 `;
 const StyledItem = styled.div`
-  border-bottom: 1px solid ${tokens.color.border};
+  border-bottom: 1px solid ${cssVar('--color-border')};
   h2,
   h3 {
     margin: 0;
@@ -34,13 +35,13 @@ const StyledQuestion = styled.button`
   display: flex;
   justify-content: space-between;
   align-items: center;
-  gap: ${tokens.space[3]};
+  gap: ${cssVar('--space-3')};
   width: 100%;
-  padding: ${tokens.space[4]} 0;
+  padding: ${cssVar('--space-4')} 0;
   font: inherit;
   font-weight: 600;
   text-align: left;
-  color: ${tokens.color.text};
+  color: ${cssVar('--color-text')};
   background: none;
   border: none;
   cursor: pointer;
@@ -49,17 +50,17 @@ const StyledQuestion = styled.button`
     flex: none;
     font-size: 1.3rem;
     line-height: 1;
-    color: ${tokens.color.primary};
+    color: ${cssVar('--color-primary')};
   }
   &[aria-expanded='true']::after {
     content: '−';
   }
 `;
 const StyledAnswer = styled.div`
-  padding: 0 0 ${tokens.space[4]};
+  padding: 0 0 ${cssVar('--space-4')};
   p,
   ol {
-    margin: 0 0 ${tokens.space[3]};
+    margin: 0 0 ${cssVar('--space-3')};
   }
   ol {
     padding-left: 1.2rem;

@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { tokens } from 'shared-ui';
 import styled from 'styled-components';
+import { cssVar } from '../theme/css-var';
 
 /** A landing's demo recording, as the remote's bundler gives its files' URLs. */
 export type DemoVideoAsset = {
@@ -21,17 +21,17 @@ const StyledFigure = styled.figure`
   margin: 0;
   display: flex;
   flex-direction: column;
-  gap: ${tokens.space[2]};
+  gap: ${cssVar('--space-2')};
   min-width: 0;
   video {
     width: 100%;
     height: auto;
-    border: 1px solid ${tokens.color.border};
-    border-radius: ${tokens.radius.md};
-    background: ${tokens.color.surface};
+    border: 1px solid ${cssVar('--color-border')};
+    border-radius: ${cssVar('--radius-md')};
+    background: ${cssVar('--color-surface')};
   }
   figcaption {
-    color: ${tokens.color.textMuted};
+    color: ${cssVar('--color-text-muted')};
     font-size: 0.9rem;
   }
 `;

@@ -1,20 +1,21 @@
 import type { ReactNode } from 'react';
-import { tokens } from 'shared-ui';
 import styled from 'styled-components';
+import { cssVar } from '../theme/css-var';
 
 const StyledBadge = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${tokens.space[3]};
-  padding: ${tokens.space[2]} ${tokens.space[4]} ${tokens.space[2]} ${tokens.space[3]};
-  color: ${tokens.color.text};
-  background: ${tokens.color.bg};
-  border: 1px solid ${tokens.color.text};
-  border-radius: ${tokens.radius.md};
+  gap: ${cssVar('--space-3')};
+  padding: ${cssVar('--space-2')} ${cssVar('--space-4')} ${cssVar('--space-2')}
+    ${cssVar('--space-3')};
+  color: ${cssVar('--color-text')};
+  background: ${cssVar('--color-bg')};
+  border: 1px solid ${cssVar('--color-text')};
+  border-radius: ${cssVar('--radius-md')};
   text-decoration: none;
   line-height: 1.2;
   &:hover {
-    background: ${tokens.color.surface};
+    background: ${cssVar('--color-surface')};
   }
   svg {
     flex: none;
@@ -22,7 +23,7 @@ const StyledBadge = styled.a`
   small {
     display: block;
     font-size: 0.75rem;
-    color: ${tokens.color.textMuted};
+    color: ${cssVar('--color-text-muted')};
   }
   strong {
     display: block;
