@@ -197,5 +197,8 @@ describe('LiveDemo attribution', () => {
     );
     expect(credits).toHaveTextContent('wink-nlp 2.4.0 and wink-eng-lite-web-model 1.8.1');
     expect(link('MIT License')).toHaveAttribute('href', 'https://opensource.org/license/mit');
+    expect(credits).toHaveTextContent(
+      'The model’s word list is adapted from AFINN-165 and its emoji scores from Emoji Sentiment Ranking',
+    );
   });
 });

@@ -139,9 +139,9 @@ function Attribution({ classifier }: { classifier: Classifier }) {
         ))}
       </ul>
       <p>
-        The demo’s own comment words, idioms and emoji were written for it. The model’s word list is
-        adapted from AFINN-165 and its emoji scores from Emoji Sentiment Ranking; both are used
-        under the licences above.
+        The classifier&rsquo;s own comment-section words, idioms and emoji were written for it. The
+        model&rsquo;s word list is adapted from AFINN-165 and its emoji scores from Emoji Sentiment
+        Ranking, both used under the licences above.
       </p>
     </StyledAttribution>
   );
