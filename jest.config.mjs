@@ -28,7 +28,10 @@ const frontend = (displayName, roots) => ({
   transform: frontendTransform,
   moduleNameMapper: {
     '^shared-ui$': '<rootDir>/shared-ui/src/index.ts',
+    '^shared-ui/landing$': '<rootDir>/shared-ui/src/landing.ts',
     '^contracts$': '<rootDir>/contracts/src/index.ts',
+    // The comment filter's classifier, from its sources (its package's Node build is ESM).
+    '^sentiment-classifier$': '<rootDir>/sentiment/src/index.ts',
     // contracts' sources import each other as './x.js' (Node runs its build); here they are TS.
     '^(\\.{1,2}/.*)\\.js$': '$1',
     '\\.(png|jpe?g|gif|webp|svg|webm)$': '<rootDir>/jest.asset-stub.cjs',

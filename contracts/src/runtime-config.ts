@@ -20,6 +20,8 @@ export type RuntimeConfig = {
   apiUrl: string;
   affiliateSignupUrl: string;
   addonListingUrl: string;
+  /** The comment-filter extension's store listing (the /yt-comment-filter badge and FAQ). */
+  commentFilterListingUrl: string;
   analyticsEndpoint: string;
   adConversionId: string;
   /** The front end's error-reporting DSN (integrations.ts ERROR_REPORTING); '' reports nothing. */
@@ -61,6 +63,7 @@ export function buildRuntimeConfig(env: Record<string, string | undefined>): Run
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
     affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
     addonListingUrl: env.ADDON_LISTING_URL || 'https://workspace.google.com/marketplace',
+    commentFilterListingUrl: env.COMMENT_FILTER_LISTING_URL || 'https://chromewebstore.google.com',
     ...ANALYTICS.fromEnv(env),
     ...ERROR_REPORTING.fromEnv(env),
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',

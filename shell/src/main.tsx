@@ -43,6 +43,7 @@ fetchRuntimeConfig().then(
     configureApi({ baseUrl: config.apiUrl });
     configurePlatform({
       addonListingUrl: config.addonListingUrl,
+      commentFilterListingUrl: config.commentFilterListingUrl,
       supportEmail: config.supportEmail,
       affiliateSignupUrl: config.affiliateSignupUrl,
       razorpayCheckoutUrl: config.razorpayCheckoutUrl,

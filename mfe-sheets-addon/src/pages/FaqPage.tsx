@@ -1,6 +1,6 @@
-import { CarryLink, PageMeta, PageSection } from 'shared-ui';
+import { CarryLink, PageMeta, PageSection, platformConfig } from 'shared-ui';
+import { FaqList } from 'shared-ui/landing';
 import { FAQ_ITEMS } from '../features/faq/faq-items';
-import { FaqList } from '../features/faq/FaqList';
 
 export const FAQ_META = {
   title: 'FAQ | PDF to Sheets',
@@ -15,7 +15,7 @@ export function FaqPage() {
       <PageMeta {...FAQ_META} />
       <h1 id="faq-page-title">FAQ</h1>
       <p>Answers about the PDF to Sheets add-on for Google Sheets.</p>
-      <FaqList items={FAQ_ITEMS} headingLevel={2} />
+      <FaqList items={FAQ_ITEMS} headingLevel={2} listingUrl={platformConfig().addonListingUrl} />
       <p>
         Another question? <CarryLink to="/sheets-extension-contact-us">Contact us</CarryLink>.
       </p>

@@ -10,7 +10,7 @@ import {
   resetSession,
   type User,
 } from 'shared-ui';
-import type { DemoVideoAsset } from '../features/landing/demo-video';
+import { type DemoVideoAsset } from 'shared-ui/landing';
 import { LANDING_META, LandingPage } from './LandingPage';
 
 jest.mock('shared-ui', () => {

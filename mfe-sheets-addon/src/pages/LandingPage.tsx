@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Button, loginFromHere, PageMeta, PageSection, useSession } from 'shared-ui';
+import {
+  Button,
+  loginFromHere,
+  PageMeta,
+  PageSection,
+  platformConfig,
+  useSession,
+} from 'shared-ui';
+import { DemoVideo, FaqList } from 'shared-ui/landing';
 import { FAQ_ITEMS } from '../features/faq/faq-items';
-import { FaqList } from '../features/faq/FaqList';
 import { AddonHero, HEADLINE } from '../features/landing/AddonHero';
-import { DemoVideo } from '../features/landing/DemoVideo';
 import { demoVideo } from '../features/landing/demo-video';
 import { Sections } from '../features/landing/Sections';
 
@@ -13,6 +19,9 @@ export const LANDING_META = {
   description:
     'A Google Sheets add-on that puts the tables of PDFs, scans, phone photos and invoices into your spreadsheet. 5 free credits per month.',
 };
+
+const DEMO_DESCRIPTION =
+  'Demo: a PDF’s table read into an editable grid and downloaded as CSV, with the converter on this page.';
 
 type Props = {
   /** The web converter, shown after the hero to signed-in people (mounted by its own feature). */
@@ -35,14 +44,24 @@ export function LandingPage({ tool }: Props) {
       <PageMeta {...LANDING_META} />
       <AddonHero
         actions={tryOnWeb}
-        {...(demoVideo ? { demo: <DemoVideo {...demoVideo} /> } : {})}
+        {...(demoVideo
+          ? { demo: <DemoVideo {...demoVideo} description={DEMO_DESCRIPTION} /> }
+          : {})}
       />
       {user && tool !== undefined && (
         <section id="converter" aria-label="Converter">
           {tool}
         </section>
       )}
-      <Sections faq={<FaqList items={FAQ_ITEMS} headingLevel={3} />} />
+      <Sections
+        faq={
+          <FaqList
+            items={FAQ_ITEMS}
+            headingLevel={3}
+            listingUrl={platformConfig().addonListingUrl}
+          />
+        }
+      />
     </PageSection>
   );
 }

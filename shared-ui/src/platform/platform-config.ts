@@ -3,6 +3,8 @@
 export type PlatformConfig = {
   /** The spreadsheet add-on's marketplace listing (signup success redirects there). */
   addonListingUrl: string;
+  /** The comment-filter extension's store listing (the /yt-comment-filter badge and FAQ). */
+  commentFilterListingUrl: string;
   /** The support contact shown to premium users, on /payment-success and in the refund policy. */
   supportEmail: string;
   /** The affiliate sign-up ('Share & Earn', 'Become an affiliate'); a new tab opens it. */
@@ -17,6 +19,7 @@ export type PlatformConfig = {
 
 let config: PlatformConfig = {
   addonListingUrl: 'https://workspace.google.com/marketplace',
+  commentFilterListingUrl: 'https://chromewebstore.google.com',
   supportEmail: 'support@example.com',
   affiliateSignupUrl: '/affiliate',
   razorpayCheckoutUrl: 'https://checkout.razorpay.com/v1/checkout.js',

@@ -9,6 +9,7 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
     typeof config.apiUrl === 'string' &&
     typeof config.affiliateSignupUrl === 'string' &&
     typeof config.addonListingUrl === 'string' &&
+    typeof config.commentFilterListingUrl === 'string' &&
     typeof config.analyticsEndpoint === 'string' &&
     typeof config.adConversionId === 'string' &&
     typeof config.sentryDsn === 'string' &&

@@ -3,19 +3,9 @@
 // credits held, spent and given back (api tables.service.ts, billing/credits.service.ts), size
 // limits (contracts addonMaxBytes), what is kept (jobs/schemas/job.schema.ts), refunds (spec §9).
 
-/** A paragraph, or numbered steps. */
-export type FaqBlock = string | { steps: readonly string[] };
-
-/** A link under an answer: a page of this site, or the add-on's marketplace listing. */
-export type FaqLink = { label: string; to: string } | { label: string; listing: true };
-
-export type FaqItem = {
-  /** The item's anchor: /sheets-extension-faq#<id> opens it. */
-  id: string;
-  question: string;
-  answer: readonly FaqBlock[];
-  links?: readonly FaqLink[];
-};
+// Shown by shared-ui's FaqList (each item's id is its anchor: /sheets-extension-faq#<id>); a
+// `listing` link opens the add-on's marketplace listing.
+import type { FaqItem } from 'shared-ui/landing';
 
 export const FAQ_ITEMS: readonly FaqItem[] = [
   {

@@ -5,14 +5,6 @@
 import captions from '../../assets/addon-demo.vtt?url&no-inline';
 import poster from '../../assets/addon-demo-poster.webp';
 import src from '../../assets/addon-demo.webm';
-
-export type DemoVideoAsset = {
-  /** The WebM recording. */
-  src: string;
-  /** Its WebVTT captions (src/assets/addon-demo.vtt). */
-  captions: string;
-  /** A frame shown before it plays. */
-  poster: string;
-};
+import type { DemoVideoAsset } from 'shared-ui/landing';
 
 export const demoVideo: DemoVideoAsset | null = { src, captions, poster };

@@ -1,16 +1,30 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { CarryLink, platformConfig, tokens } from 'shared-ui';
 import styled from 'styled-components';
-import type { FaqBlock, FaqItem, FaqLink } from './faq-items';
+import { CarryLink } from '../links/CarryLink';
+import { cssVar } from '../theme/css-var';
+
+/** A paragraph, or numbered steps. */
+export type FaqBlock = string | { steps: readonly string[] };
+
+/** A link under an answer: a page of this site, or the product's store listing (listingUrl). */
+export type FaqLink = { label: string; to: string } | { label: string; listing: true };
+
+export type FaqItem = {
+  /** The item's anchor: <page>#<id> opens it. */
+  id: string;
+  question: string;
+  answer: readonly FaqBlock[];
+  links?: readonly FaqLink[];
+};
 
 const StyledList = styled.div`
   display: flex;
   flex-direction: column;
-  border-top: 1px solid ${tokens.color.border};
+  border-top: 1px solid ${cssVar('--color-border')};
 `;
 const StyledItem = styled.div`
-  border-bottom: 1px solid ${tokens.color.border};
+  border-bottom: 1px solid ${cssVar('--color-border')};
   h2,
   h3 {
     margin: 0;
@@ -21,13 +35,13 @@ const StyledQuestion = styled.button`
   display: flex;
   justify-content: space-between;
   align-items: center;
-  gap: ${tokens.space[3]};
+  gap: ${cssVar('--space-3')};
   width: 100%;
-  padding: ${tokens.space[4]} 0;
+  padding: ${cssVar('--space-4')} 0;
   font: inherit;
   font-weight: 600;
   text-align: left;
-  color: ${tokens.color.text};
+  color: ${cssVar('--color-text')};
   background: none;
   border: none;
   cursor: pointer;
@@ -36,17 +50,17 @@ const StyledQuestion = styled.button`
     flex: none;
     font-size: 1.3rem;
     line-height: 1;
-    color: ${tokens.color.primary};
+    color: ${cssVar('--color-primary')};
   }
   &[aria-expanded='true']::after {
     content: '−';
   }
 `;
 const StyledAnswer = styled.div`
-  padding: 0 0 ${tokens.space[4]};
+  padding: 0 0 ${cssVar('--space-4')};
   p,
   ol {
-    margin: 0 0 ${tokens.space[3]};
+    margin: 0 0 ${cssVar('--space-3')};
   }
   ol {
     padding-left: 1.2rem;
@@ -64,10 +78,11 @@ function Block({ block }: { block: FaqBlock }) {
   );
 }
 
-function Link({ link }: { link: FaqLink }) {
+function Link({ link, listingUrl }: { link: FaqLink; listingUrl: string | undefined }) {
   if ('listing' in link) {
+    if (listingUrl === undefined) return null;
     return (
-      <a href={platformConfig().addonListingUrl} target="_blank" rel="noopener noreferrer">
+      <a href={listingUrl} target="_blank" rel="noopener noreferrer">
         {link.label}
         <span className="visually-hidden"> (opens in a new tab)</span>
       </a>
@@ -80,13 +95,16 @@ type Props = {
   items: readonly FaqItem[];
   /** The questions' heading level, one below the section or page they are in. */
   headingLevel: 2 | 3;
+  /** Where a `listing` link goes (the add-on's marketplace or the extension's store listing). */
+  listingUrl?: string;
 };
 
 /**
  * Questions as disclosure buttons (aria-expanded, the answer's id in aria-controls); each item's
- * id is its anchor, and the item the URL's hash names starts open.
+ * id is its anchor, and the item the URL's hash names starts open. Used by the add-on's and the
+ * comment filter's pages.
  */
-export function FaqList({ items, headingLevel }: Props) {
+export function FaqList({ items, headingLevel, listingUrl }: Props) {
   const { hash } = useLocation();
   // What the person opened or closed; an item they have not touched is open when the hash names it.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
@@ -114,7 +132,7 @@ export function FaqList({ items, headingLevel }: Props) {
               ))}
               {item.links?.map((link) => (
                 <p key={link.label}>
-                  <Link link={link} />
+                  <Link link={link} listingUrl={listingUrl} />
                 </p>
               ))}
             </StyledAnswer>

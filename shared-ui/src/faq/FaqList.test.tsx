@@ -1,9 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { configurePlatform, platformConfig } from 'shared-ui';
-import type { FaqItem } from './faq-items';
-import { FaqList } from './FaqList';
+import { FaqList, type FaqItem } from './FaqList';
 
 const ITEMS: FaqItem[] = [
   { id: 'faq-one', question: 'First question?', answer: ['First answer.'] },
@@ -18,10 +16,14 @@ const ITEMS: FaqItem[] = [
   },
 ];
 
-function renderList(url = '/sheets-extension-faq?aff=a', headingLevel: 2 | 3 = 2) {
+function renderList(
+  url = '/sheets-extension-faq?aff=a',
+  headingLevel: 2 | 3 = 2,
+  listingUrl = 'https://marketplace.example/app',
+) {
   return render(
     <MemoryRouter initialEntries={[url]}>
-      <FaqList items={ITEMS} headingLevel={headingLevel} />
+      <FaqList items={ITEMS} headingLevel={headingLevel} listingUrl={listingUrl} />
     </MemoryRouter>,
   );
 }
@@ -81,8 +83,6 @@ describe('FaqList', () => {
   });
 
   it('shows steps in order and links carrying the query, the listing in a new tab', async () => {
-    const listing = platformConfig().addonListingUrl;
-    configurePlatform({ addonListingUrl: 'https://marketplace.example/app' });
     renderList();
     await userEvent.click(screen.getByRole('button', { name: 'Second question?' }));
     expect(screen.getAllByRole('listitem').map((li) => li.textContent)).toEqual([
@@ -96,6 +96,16 @@ describe('FaqList', () => {
     const toListing = screen.getByRole('link', { name: 'The listing (opens in a new tab)' });
     expect(toListing).toHaveAttribute('href', 'https://marketplace.example/app');
     expect(toListing).toHaveAttribute('target', '_blank');
-    configurePlatform({ addonListingUrl: listing });
+  });
+
+  it('leaves a listing link out when the page gives no listing', async () => {
+    render(
+      <MemoryRouter initialEntries={['/sheets-extension-faq']}>
+        <FaqList items={ITEMS} headingLevel={2} />
+      </MemoryRouter>,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Second question?' }));
+    expect(screen.getByRole('link', { name: 'Pricing' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /The listing/ })).not.toBeInTheDocument();
   });
 });
