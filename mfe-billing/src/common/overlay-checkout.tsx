@@ -2,6 +2,7 @@ import type { CheckoutLinkResponse, PublicUser } from 'contracts';
 import {
   apiFetch,
   browserNavigation,
+  CarryLink,
   loadSession,
   platformConfig,
   reportError,
@@ -253,7 +254,7 @@ export async function openCustomerPortal(forSheetsExtension: boolean): Promise<v
     const support = forSheetsExtension ? '/sheets-extension-contact-us' : '/contact-us';
     toast.error(
       <span>
-        {PORTAL_FAILED} <a href={support}>Contact Support</a>
+        {PORTAL_FAILED} <CarryLink to={support}>Contact Support</CarryLink>
       </span>,
       { duration: PORTAL_TOAST_MS },
     );

@@ -1,5 +1,5 @@
 import type { CatalogPlan } from 'contracts';
-import { Button, loginFromHere, tokens } from 'shared-ui';
+import { Button, CarryLink, loginFromHere, tokens } from 'shared-ui';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../common/format';
@@ -105,7 +105,9 @@ function CardAction({
         Buy {plan.plan}
       </Button>
       <p role="status">{action.message}</p>
-      {paymentsAvailable && !isIndianUser && <a href={walletLink(plan.code)}>Pay with PayPal</a>}
+      {paymentsAvailable && !isIndianUser && (
+        <CarryLink to={walletLink(plan.code)}>Pay with PayPal</CarryLink>
+      )}
     </>
   );
 }
