@@ -83,9 +83,13 @@ export function resetPaypalSdk(): void {
   sdk.reset();
 }
 
-/** The buttons' createOrder: the server prices the plan and answers PayPal's order id. */
-export async function createWalletOrder(plan: string): Promise<string> {
-  const response = await postJson('/api/paypal/create-order', { plan });
+/**
+ * The buttons' createOrder: the server prices the plan and answers PayPal's order id. The
+ * affiliate referral (`aff`, which the wallet link carries like every internal link) is stored
+ * with the order, so the sale conversion names the affiliate as for card orders.
+ */
+export async function createWalletOrder(plan: string, aff: string | null): Promise<string> {
+  const response = await postJson('/api/paypal/create-order', { plan, ...(aff ? { aff } : {}) });
   if (!response.ok) throw new Error(`paypal/create-order answered ${String(response.status)}`);
   const body = (await response.json()) as PaypalCreateOrderResponse;
   if (typeof body.orderId !== 'string' || !body.orderId) throw new Error('no orderId');

@@ -134,6 +134,20 @@ describe('the wallet page /paypal-checkout', () => {
     expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBeNull();
   });
 
+  it('sends the referral the wallet link carries (aff) with the order, as card orders do', async () => {
+    const fetchMock = api({
+      '/api/me': { user: buyer },
+      '/api/paypal/create-order': { orderId: 'ORDER0000000000003' },
+    });
+    renderAt('/paypal-checkout?aff=partner_9&plan=pro-yearly');
+    await waitFor(() => expect(buttons).toHaveLength(1));
+    expect(await rendered().createOrder()).toBe('ORDER0000000000003');
+    const created = fetchMock.mock.calls.find(([input]) =>
+      String(input).endsWith('/api/paypal/create-order'),
+    ) as [string, RequestInit];
+    expect(JSON.parse(created[1].body as string)).toEqual({ plan: 'pro-yearly', aff: 'partner_9' });
+  });
+
   it('a refused payment is only logged: no flag, no navigation; a cancel says nothing was charged', async () => {
     api({
       '/api/me': { user: buyer },

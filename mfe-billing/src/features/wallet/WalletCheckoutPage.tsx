@@ -27,7 +27,15 @@ export const WALLET_UNAVAILABLE = 'PayPal is not available right now. Please try
 const isPlanCode = (code: string | null): code is (typeof PLAN_CODES)[number] =>
   (PLAN_CODES as readonly string[]).includes(code ?? '');
 
-function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
+function Buttons({
+  plan,
+  emailId,
+  aff,
+}: {
+  plan: CatalogPlan;
+  emailId: string;
+  aff: string | null;
+}) {
   const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
@@ -42,7 +50,7 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
           .Buttons({
             createOrder: () => {
               setNote('');
-              return createWalletOrder(plan.code);
+              return createWalletOrder(plan.code, aff);
             },
             onApprove: async ({ orderID }) => {
               try {
@@ -68,7 +76,7 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
     return () => {
       live = false;
     };
-  }, [plan.code, emailId, navigate]);
+  }, [plan.code, emailId, aff, navigate]);
   return (
     <>
       <div ref={container} data-testid="paypal-buttons" />
@@ -81,7 +89,8 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
 export function WalletCheckoutPage() {
   const location = useLocation();
   const user = useSession();
-  const code = new URLSearchParams(location.search).get('plan');
+  const query = new URLSearchParams(location.search);
+  const code = query.get('plan');
   const plans = useApiResource(fetchPlans);
   const started = useRef(false);
 
@@ -114,7 +123,7 @@ export function WalletCheckoutPage() {
           <p>
             <strong>{plan.plan}</strong>: {formatMoney(plan.foreignRate, 'USD')}
           </p>
-          <Buttons plan={plan} emailId={user.email} />
+          <Buttons plan={plan} emailId={user.email} aff={query.get('aff')} />
         </>
       )}
     </PageSection>
