@@ -197,15 +197,19 @@ export const upgradeMessage = (notice: OverlayItem): string =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * On a pricing page's load: with shouldNotifyUserUpgrade set, removes it, waits (polling /api/me)
- * until the webhook's grant shows, then toasts the upgrade for 4 s and, for an extension-origin
- * session, closes the tab 100 ms later. If the grant has not shown within UPGRADE_WAIT_MS, says
- * the payment was received and the upgrade will follow, and leaves the tab open.
+ * On a pricing page's load: with shouldNotifyUserUpgrade set, removes it (and fromExtension: the
+ * extension's checkout is done), waits (polling /api/me) until the webhook's grant shows, then
+ * toasts the upgrade for 4 s and, for an extension-origin session, closes the tab 100 ms later.
+ * If the grant has not shown within UPGRADE_WAIT_MS, says the payment was received and the
+ * upgrade will follow, and leaves the tab open.
  */
 export async function notifyUpgradeIfFlagged(options: { fromExtension: boolean }): Promise<void> {
   const raw = localStorage.getItem(SHOULD_NOTIFY_UPGRADE);
   if (raw === null) return;
   localStorage.removeItem(SHOULD_NOTIFY_UPGRADE);
+  // The extension's checkout is done: later checkouts in this browser are the web's own, and
+  // must neither ask for source=extension nor close their tab.
+  localStorage.removeItem(FROM_EXTENSION);
   let notice: UpgradeNotice;
   try {
     notice = JSON.parse(raw) as UpgradeNotice;
