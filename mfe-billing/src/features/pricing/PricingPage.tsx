@@ -102,8 +102,9 @@ function useResumePendingPayment(
   const navigate = useNavigate();
   useEffect(() => {
     if (!plans || !user) return;
-    // A wallet link kept across sign-in (spec §4): opened in a new tab, and removed.
-    openPendingWalletLink();
+    // A wallet link kept across sign-in (spec §4): opened in a new tab (here when the browser
+    // blocks the tab), and removed.
+    openPendingWalletLink((link) => void navigate(link));
     if (localStorage.getItem(PENDING_PLAN_AMOUNT) === null) {
       void resumePendingCheckout(
         (code) => {

@@ -100,10 +100,19 @@ describe('the wallet page /paypal-checkout', () => {
       '/pricing',
     ]) {
       localStorage.setItem(PENDING_PAYPAL_PLAN_LINK, value);
-      expect(openPendingWalletLink(open)).toBe(false);
+      expect(openPendingWalletLink(open, open)).toBe(false);
       expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBeNull();
     }
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('keeps the wallet link in storage until it has been opened', () => {
+    localStorage.setItem(PENDING_PAYPAL_PLAN_LINK, '/paypal-checkout?plan=pro-weekly');
+    const fail = () => {
+      throw new Error('no window here');
+    };
+    expect(() => openPendingWalletLink(fail, fail)).toThrow('no window here');
+    expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBe('/paypal-checkout?plan=pro-weekly');
   });
 
   it('signed in: shows the plan and its USD wallet amount; a payment sets userUpgradedViaPaypal and ends on the success page', async () => {
