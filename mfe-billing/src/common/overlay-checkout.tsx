@@ -88,8 +88,15 @@ export function rememberExtensionSource(search: string): boolean {
 /** What the flag keeps across the reload: the item, and the add-on balance before it. */
 type UpgradeNotice = OverlayItem & { topUpBefore: number };
 
+/** The page's `discount_code` query (spec §7: the checkout carries it), or null. */
+const discountCode = (): string | null =>
+  new URLSearchParams(window.location.search).get('discount_code');
+
 async function checkoutLink(item: OverlayItem, fromExtension: boolean): Promise<Response> {
   const query = new URLSearchParams({ plan: item.code });
+  // The server sets it on the checkout it creates (a link's own parameters are not trusted).
+  const discount = discountCode();
+  if (discount) query.set('discountCode', discount);
   if (fromExtension) query.set('source', 'extension');
   return apiFetch(`/api/checkout-link?${query.toString()}`);
 }

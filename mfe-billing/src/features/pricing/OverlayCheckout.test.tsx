@@ -114,6 +114,26 @@ describe('buying in the overlay', () => {
     expect(localStorage.getItem(FROM_EXTENSION)).toBe('true');
   });
 
+  it("passes the page's discount_code to the checkout the server creates", async () => {
+    const fetchMock = fakeApi({
+      '/api/plans': plansResponse('USD', true),
+      '/api/me': { user: buyer },
+      '/api/checkout-link': { plan: 'pro-yearly', url: LINK },
+    });
+    // The pages run in a browser router: the page's query is the window's.
+    window.history.replaceState(null, '', '/pricing?discount_code=SAVE10&aff=p_1');
+    try {
+      renderAt('/pricing?discount_code=SAVE10&aff=p_1');
+      await buyYearly();
+      await waitFor(() => expect(openedUrls).toEqual([LINK]));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    expect(checkoutCalls(fetchMock)).toEqual([
+      'http://api.test/api/checkout-link?plan=pro-yearly&discountCode=SAVE10',
+    ]);
+  });
+
   it('keeps the checkout link pending (pendingPlanType, no amount) and signs in on a 401', async () => {
     const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     fakeApi({
