@@ -168,8 +168,9 @@ export default tseslint.config(
         })),
         {
           selector:
-            "ImportDeclaration[source.value='react-router-dom'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
-          message: "Use shared-ui's CarryLink: the router's Link drops the carried parameters.",
+            "ImportDeclaration[source.value='react-router-dom'] > ImportSpecifier[imported.name=/^(Link|NavLink|useNavigate)$/]",
+          message:
+            "Use shared-ui's CarryLink / useCarryingNavigate: the router's own drop the carried parameters.",
         },
       ],
     },

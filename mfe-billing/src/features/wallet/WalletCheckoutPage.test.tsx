@@ -143,10 +143,11 @@ describe('the wallet page /paypal-checkout', () => {
     expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBeNull();
   });
 
-  it('sends the referral the wallet link carries (aff) with the order, as card orders do', async () => {
+  it('sends the referral the wallet link carries (aff) with the order, as card orders do, and keeps it on the success page', async () => {
     const fetchMock = api({
       '/api/me': { user: buyer },
       '/api/paypal/create-order': { orderId: 'ORDER0000000000003' },
+      '/api/paypal-payment-success': { success: true, plan: 'pro-yearly' },
     });
     renderAt('/paypal-checkout?aff=partner_9&plan=pro-yearly');
     await waitFor(() => expect(buttons).toHaveLength(1));
@@ -155,6 +156,10 @@ describe('the wallet page /paypal-checkout', () => {
       String(input).endsWith('/api/paypal/create-order'),
     ) as [string, RequestInit];
     expect(JSON.parse(created[1].body as string)).toEqual({ plan: 'pro-yearly', aff: 'partner_9' });
+    await rendered().onApprove({ orderID: 'ORDER0000000000003' });
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/payment-success?aff=partner_9&plan=pro-yearly',
+    );
   });
 
   it('a refused payment is only logged: no flag, no navigation; a cancel says nothing was charged', async () => {

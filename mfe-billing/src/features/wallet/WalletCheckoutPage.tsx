@@ -5,10 +5,11 @@ import {
   reportError,
   startPricingLogin,
   track,
+  useCarryingNavigate,
   useSession,
 } from 'shared-ui';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { fetchPlans } from '../../common/billing-api';
 import { formatMoney } from '../../common/format';
 import { LoadState } from '../../common/LoadState';
@@ -36,7 +37,7 @@ function Buttons({
   emailId: string;
   aff: string | null;
 }) {
-  const navigate = useNavigate();
+  const navigate = useCarryingNavigate();
   const container = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
   useEffect(() => {
@@ -58,7 +59,7 @@ function Buttons({
                 markUpgradedViaPaypal();
                 track('ad_conversion', { kind: 'sale', plan: code });
                 await loadSession(true);
-                void navigate(`/payment-success?plan=${encodeURIComponent(code)}`);
+                navigate(`/payment-success?plan=${encodeURIComponent(code)}`);
               } catch (error) {
                 // Spec §8: a wallet failure is only logged.
                 reportError(error, { action: 'payments:wallet-confirm' });
