@@ -149,6 +149,33 @@ export default tseslint.config(
     },
   },
   {
+    // Spec §2: every internal navigation carries aff (and sourceId/linkId/tenantId, the add-on's
+    // query). shared-ui's CarryLink / useCarryingNavigate do it, so they are the one way to link
+    // to a page of the site: a raw <a href="/…"> or the router's Link/NavLink would drop them.
+    files: ['shell/src/**/*.{ts,tsx}', 'mfe-*/src/**/*.{ts,tsx}', 'shared-ui/src/**/*.{ts,tsx}'],
+    ignores: ['shared-ui/src/links/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: 'TSEnumDeclaration', message: 'Use a string union instead of an enum.' },
+        ...[
+          "JSXOpeningElement[name.name='a'] > JSXAttribute[name.name='href'] > Literal[value=/^\\/(?!\\/)/]",
+          "JSXOpeningElement[name.name='a'] > JSXAttribute[name.name='href'] > JSXExpressionContainer > Literal[value=/^\\/(?!\\/)/]",
+          "JSXOpeningElement[name.name='a'] > JSXAttribute[name.name='href'] > JSXExpressionContainer > TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(?!\\/)/]",
+        ].map((selector) => ({
+          selector,
+          message: "Link to a page of the site with shared-ui's CarryLink (it carries aff).",
+        })),
+        {
+          selector:
+            "ImportDeclaration[source.value='react-router-dom'] > ImportSpecifier[imported.name=/^(Link|NavLink|useNavigate)$/]",
+          message:
+            "Use shared-ui's CarryLink / useCarryingNavigate: the router's own drop the carried parameters.",
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -18,6 +18,7 @@ import { REMOTES } from './remotes.js';
 export type RemoteEntry = { name: string; entry: string; routes: string[] };
 export type RuntimeConfig = {
   apiUrl: string;
+  /** The affiliate sign-up, opened in a new tab: the checkout provider's by default. */
   affiliateSignupUrl: string;
   addonListingUrl: string;
   /** The comment-filter extension's store listing (the /yt-comment-filter badge and FAQ). */
@@ -58,17 +59,28 @@ export type RuntimeConfig = {
 
 const trimSlash = (url: string): string => url.replace(/\/+$/, '');
 
+/**
+ * The affiliate sign-up ('Share & Earn', 'Become an affiliate'): AFFILIATE_SIGNUP_URL, else the
+ * checkout provider's, which Lemon Squeezy serves at /affiliates on the store's domain (the
+ * checkout links' origin; the local sandbox's under `npm start`), else this site's /affiliate.
+ */
+function affiliateSignupUrl(env: Record<string, string | undefined>, storeOrigin: string): string {
+  if (env.AFFILIATE_SIGNUP_URL) return env.AFFILIATE_SIGNUP_URL;
+  return storeOrigin ? `${storeOrigin}/affiliates` : '/affiliate';
+}
+
 export function buildRuntimeConfig(env: Record<string, string | undefined>): RuntimeConfig {
+  const overlay = OVERLAY_CHECKOUT.fromEnv(env);
   return {
     apiUrl: trimSlash(env.API_URL || 'http://localhost:4000'),
-    affiliateSignupUrl: env.AFFILIATE_SIGNUP_URL || '/affiliate',
+    affiliateSignupUrl: affiliateSignupUrl(env, overlay.lemonSqueezyFrameOrigin),
     addonListingUrl: env.ADDON_LISTING_URL || 'https://workspace.google.com/marketplace',
     commentFilterListingUrl: env.COMMENT_FILTER_LISTING_URL || 'https://chromewebstore.google.com',
     ...ANALYTICS.fromEnv(env),
     ...ERROR_REPORTING.fromEnv(env),
     supportEmail: env.SUPPORT_EMAIL || 'support@example.com',
     ...CARD_CHECKOUT.fromEnv(env),
-    ...OVERLAY_CHECKOUT.fromEnv(env),
+    ...overlay,
     ...WALLET_CHECKOUT.fromEnv(env),
     remotes: REMOTES.map((remote) => ({
       name: remote.name,

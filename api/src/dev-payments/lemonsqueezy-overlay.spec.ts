@@ -37,6 +37,22 @@ describe('the Lemon Squeezy sandbox overlay', () => {
     expect(script).toContain(JSON.stringify(sandbox.url));
   });
 
+  it("serves the store's affiliate sign-up at /affiliates, as Lemon Squeezy's store domains do", async () => {
+    const page = await fetch(`${sandbox.url}/affiliates`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const html = await page.text();
+    expect(html).toContain('<h1>Become an affiliate (sandbox)</h1>');
+    expect(html).toContain('<form method="post" action="/affiliates">');
+    const applied = await fetch(`${sandbox.url}/affiliates`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'email=a%40example.com',
+    });
+    expect(applied.status).toBe(200);
+    expect(await applied.text()).toContain('Application received');
+  });
+
   it('serves the overlay page framable by the opener only, keeping the custom data', async () => {
     const query = new URLSearchParams({
       'checkout[custom][user_id]': 'u1',

@@ -690,6 +690,27 @@ export async function startLemonSqueezySandbox(
         'cache-control': 'no-cache',
       });
     }
+    // The store's affiliate sign-up (Lemon Squeezy's /affiliates on the store's domain), where
+    // 'Share & Earn' and 'Become an affiliate' send people by default.
+    if (url.pathname === '/affiliates' && req.method === 'GET') {
+      return answerHtml(
+        res,
+        200,
+        '<!doctype html><title>Become an affiliate (sandbox)</title><h1>Become an affiliate (sandbox)</h1>' +
+          '<p>Sign up to share this store and earn a commission on every sale you refer.</p>' +
+          '<form method="post" action="/affiliates"><label>Email <input name="email" type="email" required></label>' +
+          ' <button>Apply</button></form>',
+      );
+    }
+    if (url.pathname === '/affiliates' && req.method === 'POST') {
+      await readText(req);
+      return answerHtml(
+        res,
+        200,
+        '<!doctype html><title>Application received (sandbox)</title><h1>Application received</h1>' +
+          '<p>The store reviews your application and emails your affiliate link.</p>',
+      );
+    }
     if (parts[0] === 'portal' && req.method === 'GET') {
       return answerHtml(
         res,

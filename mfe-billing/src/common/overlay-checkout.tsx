@@ -2,6 +2,7 @@ import type { CheckoutLinkResponse, PublicUser } from 'contracts';
 import {
   apiFetch,
   browserNavigation,
+  CarryLink,
   loadSession,
   platformConfig,
   reportError,
@@ -87,8 +88,15 @@ export function rememberExtensionSource(search: string): boolean {
 /** What the flag keeps across the reload: the item, and the add-on balance before it. */
 type UpgradeNotice = OverlayItem & { topUpBefore: number };
 
+/** The page's `discount_code` query (spec §7: the checkout carries it), or null. */
+const discountCode = (): string | null =>
+  new URLSearchParams(window.location.search).get('discount_code');
+
 async function checkoutLink(item: OverlayItem, fromExtension: boolean): Promise<Response> {
   const query = new URLSearchParams({ plan: item.code });
+  // The server sets it on the checkout it creates (a link's own parameters are not trusted).
+  const discount = discountCode();
+  if (discount) query.set('discountCode', discount);
   if (fromExtension) query.set('source', 'extension');
   return apiFetch(`/api/checkout-link?${query.toString()}`);
 }
@@ -196,15 +204,19 @@ export const upgradeMessage = (notice: OverlayItem): string =>
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * On a pricing page's load: with shouldNotifyUserUpgrade set, removes it, waits (polling /api/me)
- * until the webhook's grant shows, then toasts the upgrade for 4 s and, for an extension-origin
- * session, closes the tab 100 ms later. If the grant has not shown within UPGRADE_WAIT_MS, says
- * the payment was received and the upgrade will follow, and leaves the tab open.
+ * On a pricing page's load: with shouldNotifyUserUpgrade set, removes it (and fromExtension: the
+ * extension's checkout is done), waits (polling /api/me) until the webhook's grant shows, then
+ * toasts the upgrade for 4 s and, for an extension-origin session, closes the tab 100 ms later.
+ * If the grant has not shown within UPGRADE_WAIT_MS, says the payment was received and the
+ * upgrade will follow, and leaves the tab open.
  */
 export async function notifyUpgradeIfFlagged(options: { fromExtension: boolean }): Promise<void> {
   const raw = localStorage.getItem(SHOULD_NOTIFY_UPGRADE);
   if (raw === null) return;
   localStorage.removeItem(SHOULD_NOTIFY_UPGRADE);
+  // The extension's checkout is done: later checkouts in this browser are the web's own, and
+  // must neither ask for source=extension nor close their tab.
+  localStorage.removeItem(FROM_EXTENSION);
   let notice: UpgradeNotice;
   try {
     notice = JSON.parse(raw) as UpgradeNotice;
@@ -253,7 +265,7 @@ export async function openCustomerPortal(forSheetsExtension: boolean): Promise<v
     const support = forSheetsExtension ? '/sheets-extension-contact-us' : '/contact-us';
     toast.error(
       <span>
-        {PORTAL_FAILED} <a href={support}>Contact Support</a>
+        {PORTAL_FAILED} <CarryLink to={support}>Contact Support</CarryLink>
       </span>,
       { duration: PORTAL_TOAST_MS },
     );

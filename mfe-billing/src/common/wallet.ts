@@ -28,20 +28,28 @@ export function rememberWalletLink(link: string): void {
   if (isWalletLink(link)) localStorage.setItem(PENDING_PAYPAL_PLAN_LINK, link);
 }
 
-/** The kept wallet link, removed from storage (it opens once); null when none or not one. */
-export function takePendingWalletLink(): string | null {
+/** The kept wallet link, or null when none; a kept value that is not one is dropped. */
+function pendingWalletLink(): string | null {
   const link = localStorage.getItem(PENDING_PAYPAL_PLAN_LINK);
+  if (link === null) return null;
+  if (isWalletLink(link)) return link;
   localStorage.removeItem(PENDING_PAYPAL_PLAN_LINK);
-  return link && isWalletLink(link) ? link : null;
+  return null;
 }
 
-/** Signed in: a kept wallet link is opened in a new tab and removed (spec §4). */
+/**
+ * Signed in: a kept wallet link is opened in a new tab (spec §4). Opened outside a click, a popup
+ * blocker may refuse the tab (null): then this page goes to the wallet page instead, as the
+ * overlay's pending checkout opens on the page. The link leaves storage only once it is open.
+ */
 export function openPendingWalletLink(
+  goHere: (link: string) => void,
   open: (url: string, target: string) => unknown = (url, target) => window.open(url, target),
 ): boolean {
-  const link = takePendingWalletLink();
+  const link = pendingWalletLink();
   if (!link) return false;
-  open(link, '_blank');
+  if (!open(link, '_blank')) goHere(link);
+  localStorage.removeItem(PENDING_PAYPAL_PLAN_LINK);
   return true;
 }
 
@@ -83,9 +91,13 @@ export function resetPaypalSdk(): void {
   sdk.reset();
 }
 
-/** The buttons' createOrder: the server prices the plan and answers PayPal's order id. */
-export async function createWalletOrder(plan: string): Promise<string> {
-  const response = await postJson('/api/paypal/create-order', { plan });
+/**
+ * The buttons' createOrder: the server prices the plan and answers PayPal's order id. The
+ * affiliate referral (`aff`, which the wallet link carries like every internal link) is stored
+ * with the order, so the sale conversion names the affiliate as for card orders.
+ */
+export async function createWalletOrder(plan: string, aff: string | null): Promise<string> {
+  const response = await postJson('/api/paypal/create-order', { plan, ...(aff ? { aff } : {}) });
   if (!response.ok) throw new Error(`paypal/create-order answered ${String(response.status)}`);
   const body = (await response.json()) as PaypalCreateOrderResponse;
   if (typeof body.orderId !== 'string' || !body.orderId) throw new Error('no orderId');

@@ -33,8 +33,9 @@ export function renderStandalone(module: RemoteModule, options: { apiUrl: string
           ))}
           <Route path="*" element={<UnderConstruction title="Not served by this remote" />} />
         </Routes>
+        {/* Inside the router: a toast may hold a CarryLink. */}
+        <ToastHost surface="main" />
       </BrowserRouter>
-      <ToastHost surface="main" />
     </StrictMode>,
   );
 }

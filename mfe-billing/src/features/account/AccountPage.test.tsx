@@ -2,7 +2,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { HeldPurchase, PaymentRecord, PublicUser } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
-import { browserNavigation, configureApi, configurePlatform, resetSession } from 'shared-ui';
+import {
+  browserNavigation,
+  configureApi,
+  configurePlatform,
+  resetSession,
+  ToastHost,
+} from 'shared-ui';
 import { AccountPage, type AccountVariant } from './AccountPage';
 import { CLAIMED } from './HeldPurchases';
 
@@ -179,6 +185,26 @@ describe('AccountPage', () => {
       );
       expect(tab.opener).toBeNull();
       open.mockRestore();
+    });
+
+    it("offers 'Contact Support' in the portal's failure toast, keeping aff", async () => {
+      api({ me: { user: active }, portal: () => json({ code: 'X', error: 'no' }, 502) });
+      const tab = { opener: {}, location: { href: '' }, close: jest.fn() };
+      const open = jest.spyOn(window, 'open').mockReturnValue(tab as unknown as Window);
+      const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      render(
+        <MemoryRouter initialEntries={['/user-account?aff=x']}>
+          <AccountPage variant="main" />
+          <ToastHost surface="main" />
+        </MemoryRouter>,
+      );
+      const panel = await openBilling();
+      await userEvent.click(within(panel).getByRole('button', { name: 'Manage Subscription' }));
+      const support = await screen.findByRole('link', { name: 'Contact Support' });
+      expect(support).toHaveAttribute('href', '/contact-us?aff=x');
+      expect(tab.close).toHaveBeenCalled();
+      open.mockRestore();
+      logged.mockRestore();
     });
 
     it("shows a cancelled subscription's end with 'Resume Subscription'", async () => {

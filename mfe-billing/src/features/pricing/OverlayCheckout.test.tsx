@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { browserNavigation, configureApi, resetSession, toast } from 'shared-ui';
 import { PENDING_PLAN_AMOUNT, PENDING_PLAN_TYPE } from '../../common/card-checkout';
 import {
+  CLOSE_TAB_AFTER_MS,
   FROM_EXTENSION,
   resetLemonSqueezy,
   SHOULD_NOTIFY_UPGRADE,
@@ -113,6 +114,26 @@ describe('buying in the overlay', () => {
     expect(localStorage.getItem(FROM_EXTENSION)).toBe('true');
   });
 
+  it("passes the page's discount_code to the checkout the server creates", async () => {
+    const fetchMock = fakeApi({
+      '/api/plans': plansResponse('USD', true),
+      '/api/me': { user: buyer },
+      '/api/checkout-link': { plan: 'pro-yearly', url: LINK },
+    });
+    // The pages run in a browser router: the page's query is the window's.
+    window.history.replaceState(null, '', '/pricing?discount_code=SAVE10&aff=p_1');
+    try {
+      renderAt('/pricing?discount_code=SAVE10&aff=p_1');
+      await buyYearly();
+      await waitFor(() => expect(openedUrls).toEqual([LINK]));
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+    expect(checkoutCalls(fetchMock)).toEqual([
+      'http://api.test/api/checkout-link?plan=pro-yearly&discountCode=SAVE10',
+    ]);
+  });
+
   it('keeps the checkout link pending (pendingPlanType, no amount) and signs in on a 401', async () => {
     const assign = jest.spyOn(browserNavigation, 'assign').mockImplementation(() => undefined);
     fakeApi({
@@ -155,6 +176,40 @@ describe('after the reload (shouldNotifyUserUpgrade)', () => {
       }),
     );
     expect(closeTab).not.toHaveBeenCalled();
+  });
+
+  it("closes an extension-origin tab after the toast and forgets fromExtension, so a later web checkout is the web's own", async () => {
+    localStorage.setItem(FROM_EXTENSION, 'true');
+    localStorage.setItem(
+      SHOULD_NOTIFY_UPGRADE,
+      JSON.stringify({ code: 'pro-yearly', name: 'Pro Yearly', kind: 'plan', topUpBefore: 0 }),
+    );
+    const fetchMock = fakeApi({
+      '/api/plans': plansResponse('USD', true),
+      '/api/me': { user: yearly },
+      '/api/checkout-link': { plan: 'lifetime', url: LINK },
+    });
+    jest.useFakeTimers({ advanceTimers: true });
+    const first = renderAt('/pricing');
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(UPGRADE_POLL_MS);
+    });
+    await waitFor(() => expect(toastSuccess).toHaveBeenCalledTimes(1));
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(CLOSE_TAB_AFTER_MS);
+    });
+    expect(closeTab).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem(FROM_EXTENSION)).toBeNull();
+    first.unmount();
+    jest.useRealTimers();
+
+    // Later, an ordinary visit to /pricing in the same browser.
+    renderAt('/pricing');
+    const card = within(await screen.findByRole('listitem', { name: 'Lifetime' }));
+    await userEvent.click(card.getByRole('button', { name: 'Buy Lifetime' }));
+    await waitFor(() => expect(openedUrls).toHaveLength(1));
+    expect(checkoutCalls(fetchMock)).toEqual(['http://api.test/api/checkout-link?plan=lifetime']);
+    expect(closeTab).toHaveBeenCalledTimes(1);
   });
 
   it('says the payment was received, not upgraded, when the grant has not shown in time', async () => {

@@ -1,6 +1,6 @@
 import type { CatalogPlan } from 'contracts';
-import { Button, loginFromHere, tokens } from 'shared-ui';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { Button, CarryLink, loginFromHere, tokens, useCarryingNavigate } from 'shared-ui';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { formatMoney } from '../../common/format';
 import { payments } from '../../common/payments';
@@ -75,7 +75,7 @@ function CardAction({
   fromExtension = false,
 }: Props) {
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useCarryingNavigate();
   const action = usePaymentAction();
   if (current) return <p>This is your current plan.</p>;
   if (plan.code === 'free') {
@@ -95,7 +95,7 @@ function CardAction({
               {
                 paymentsAvailable,
                 isIndianUser,
-                card: { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
+                card: { login: () => loginFromHere(location), navigate },
                 overlay: { login: () => loginFromHere(location), fromExtension },
               },
             ),
@@ -105,7 +105,9 @@ function CardAction({
         Buy {plan.plan}
       </Button>
       <p role="status">{action.message}</p>
-      {paymentsAvailable && !isIndianUser && <a href={walletLink(plan.code)}>Pay with PayPal</a>}
+      {paymentsAvailable && !isIndianUser && (
+        <CarryLink to={walletLink(plan.code)}>Pay with PayPal</CarryLink>
+      )}
     </>
   );
 }

@@ -66,6 +66,19 @@ describe('PricingPage', () => {
     expect(screen.queryByText(/₹/)).not.toBeInTheDocument();
   });
 
+  it("keeps the affiliate's aff on 'Pay with PayPal'", async () => {
+    fakeApi({ '/api/me': {}, '/api/plans': plansResponse('USD', true) });
+    renderPage('/pricing?aff=partner_1');
+    await screen.findByRole('list', { name: 'Plans' });
+    const wallet = within(card('Pro Yearly')).getByRole('link', { name: 'Pay with PayPal' });
+    const target = new URL(wallet.getAttribute('href') ?? '', 'http://site.test');
+    expect(target.pathname).toBe('/paypal-checkout');
+    expect(Object.fromEntries(target.searchParams)).toEqual({
+      plan: 'pro-yearly',
+      aff: 'partner_1',
+    });
+  });
+
   it('replaces the lifetime offer with a maintenance banner when opened from the extension', async () => {
     fakeApi({ '/api/me': {}, '/api/plans': plansResponse('USD') });
     renderPage('/pricing?source=extension');

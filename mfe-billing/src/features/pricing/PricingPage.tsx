@@ -1,7 +1,14 @@
 import { PRICE_NOTE, type CatalogPlan, type PlansResponse, type PlanType } from 'contracts';
-import { loginFromHere, PageSection, tokens, useSession, type SessionState } from 'shared-ui';
+import {
+  loginFromHere,
+  PageSection,
+  tokens,
+  useCarryingNavigate,
+  useSession,
+  type SessionState,
+} from 'shared-ui';
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { fetchPlans } from '../../common/billing-api';
 import {
@@ -99,11 +106,12 @@ function useResumePendingPayment(
   fromExtension: boolean,
 ): void {
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useCarryingNavigate();
   useEffect(() => {
     if (!plans || !user) return;
-    // A wallet link kept across sign-in (spec §4): opened in a new tab, and removed.
-    openPendingWalletLink();
+    // A wallet link kept across sign-in (spec §4): opened in a new tab (here when the browser
+    // blocks the tab), and removed.
+    openPendingWalletLink(navigate);
     if (localStorage.getItem(PENDING_PLAN_AMOUNT) === null) {
       void resumePendingCheckout(
         (code) => {
@@ -120,7 +128,7 @@ function useResumePendingPayment(
     if (!plan || plan.code === 'free') return;
     void startCardCheckout(
       { plan: plan.plan, code: plan.code, price: pending.amount },
-      { login: () => loginFromHere(location), navigate: (to) => void navigate(to) },
+      { login: () => loginFromHere(location), navigate },
     );
   }, [plans, user, location, navigate, fromExtension]);
 }

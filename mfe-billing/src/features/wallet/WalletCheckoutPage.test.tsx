@@ -100,10 +100,19 @@ describe('the wallet page /paypal-checkout', () => {
       '/pricing',
     ]) {
       localStorage.setItem(PENDING_PAYPAL_PLAN_LINK, value);
-      expect(openPendingWalletLink(open)).toBe(false);
+      expect(openPendingWalletLink(open, open)).toBe(false);
       expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBeNull();
     }
     expect(open).not.toHaveBeenCalled();
+  });
+
+  it('keeps the wallet link in storage until it has been opened', () => {
+    localStorage.setItem(PENDING_PAYPAL_PLAN_LINK, '/paypal-checkout?plan=pro-weekly');
+    const fail = () => {
+      throw new Error('no window here');
+    };
+    expect(() => openPendingWalletLink(fail, fail)).toThrow('no window here');
+    expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBe('/paypal-checkout?plan=pro-weekly');
   });
 
   it('signed in: shows the plan and its USD wallet amount; a payment sets userUpgradedViaPaypal and ends on the success page', async () => {
@@ -132,6 +141,25 @@ describe('the wallet page /paypal-checkout', () => {
       orderID: 'ORDER0000000000001',
     });
     expect(localStorage.getItem(PENDING_PAYPAL_PLAN_LINK)).toBeNull();
+  });
+
+  it('sends the referral the wallet link carries (aff) with the order, as card orders do, and keeps it on the success page', async () => {
+    const fetchMock = api({
+      '/api/me': { user: buyer },
+      '/api/paypal/create-order': { orderId: 'ORDER0000000000003' },
+      '/api/paypal-payment-success': { success: true, plan: 'pro-yearly' },
+    });
+    renderAt('/paypal-checkout?aff=partner_9&plan=pro-yearly');
+    await waitFor(() => expect(buttons).toHaveLength(1));
+    expect(await rendered().createOrder()).toBe('ORDER0000000000003');
+    const created = fetchMock.mock.calls.find(([input]) =>
+      String(input).endsWith('/api/paypal/create-order'),
+    ) as [string, RequestInit];
+    expect(JSON.parse(created[1].body as string)).toEqual({ plan: 'pro-yearly', aff: 'partner_9' });
+    await rendered().onApprove({ orderID: 'ORDER0000000000003' });
+    expect(await screen.findByTestId('where')).toHaveTextContent(
+      '/payment-success?aff=partner_9&plan=pro-yearly',
+    );
   });
 
   it('a refused payment is only logged: no flag, no navigation; a cancel says nothing was charged', async () => {

@@ -5,10 +5,11 @@ import {
   reportError,
   startPricingLogin,
   track,
+  useCarryingNavigate,
   useSession,
 } from 'shared-ui';
 import { useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { fetchPlans } from '../../common/billing-api';
 import { formatMoney } from '../../common/format';
 import { LoadState } from '../../common/LoadState';
@@ -27,8 +28,16 @@ export const WALLET_UNAVAILABLE = 'PayPal is not available right now. Please try
 const isPlanCode = (code: string | null): code is (typeof PLAN_CODES)[number] =>
   (PLAN_CODES as readonly string[]).includes(code ?? '');
 
-function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
-  const navigate = useNavigate();
+function Buttons({
+  plan,
+  emailId,
+  aff,
+}: {
+  plan: CatalogPlan;
+  emailId: string;
+  aff: string | null;
+}) {
+  const navigate = useCarryingNavigate();
   const container = useRef<HTMLDivElement>(null);
   const [note, setNote] = useState('');
   useEffect(() => {
@@ -42,7 +51,7 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
           .Buttons({
             createOrder: () => {
               setNote('');
-              return createWalletOrder(plan.code);
+              return createWalletOrder(plan.code, aff);
             },
             onApprove: async ({ orderID }) => {
               try {
@@ -50,7 +59,7 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
                 markUpgradedViaPaypal();
                 track('ad_conversion', { kind: 'sale', plan: code });
                 await loadSession(true);
-                void navigate(`/payment-success?plan=${encodeURIComponent(code)}`);
+                navigate(`/payment-success?plan=${encodeURIComponent(code)}`);
               } catch (error) {
                 // Spec §8: a wallet failure is only logged.
                 reportError(error, { action: 'payments:wallet-confirm' });
@@ -68,7 +77,7 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
     return () => {
       live = false;
     };
-  }, [plan.code, emailId, navigate]);
+  }, [plan.code, emailId, aff, navigate]);
   return (
     <>
       <div ref={container} data-testid="paypal-buttons" />
@@ -81,7 +90,8 @@ function Buttons({ plan, emailId }: { plan: CatalogPlan; emailId: string }) {
 export function WalletCheckoutPage() {
   const location = useLocation();
   const user = useSession();
-  const code = new URLSearchParams(location.search).get('plan');
+  const query = new URLSearchParams(location.search);
+  const code = query.get('plan');
   const plans = useApiResource(fetchPlans);
   const started = useRef(false);
 
@@ -114,7 +124,7 @@ export function WalletCheckoutPage() {
           <p>
             <strong>{plan.plan}</strong>: {formatMoney(plan.foreignRate, 'USD')}
           </p>
-          <Buttons plan={plan} emailId={user.email} />
+          <Buttons plan={plan} emailId={user.email} aff={query.get('aff')} />
         </>
       )}
     </PageSection>
