@@ -78,6 +78,7 @@ beforeAll(() => {
 beforeEach(() => {
   configureApi({ baseUrl: 'http://api.test' });
   sessionStorage.clear();
+  localStorage.clear();
   (toast as unknown as jest.Mock).mockClear();
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
 });
