@@ -168,9 +168,45 @@ describe('HomePage sections', () => {
     expect(screen.getByRole('heading', { name: 'Why this app' })).toBeInTheDocument();
     expect(container.querySelector('#how-it-works')).toHaveTextContent('How it works');
     expect(container.querySelector('#faq')).toHaveTextContent('FAQ');
-    for (const who of [/Students/, /Researchers/, /Accountants/, /Travellers/, /Developers/]) {
-      expect(screen.getByText(who)).toBeInTheDocument();
+    // Spec §1's target users, each named in the use cases.
+    const useCases = within(screen.getByRole('region', { name: 'Who uses it' })).getAllByRole(
+      'listitem',
+    );
+    const named = useCases.map((item) => item.querySelector('strong')?.textContent ?? '');
+    for (const who of [
+      /students/i,
+      /researchers/i,
+      /accountants/i,
+      /government analysts/i,
+      /data-entry workers/i,
+      /virtual assistants/i,
+      /legal/i,
+      /healthcare/i,
+      /journalists/i,
+      /travellers/i,
+      /teachers/i,
+      /developers/i,
+      /\banalysts/i,
+      /affiliates/i,
+    ]) {
+      expect(named.some((text) => who.test(text))).toBe(true);
     }
+    expect(screen.getByRole('link', { name: 'affiliate programme' })).toHaveAttribute(
+      'href',
+      '/affiliate?aff=x',
+    );
+  });
+
+  it('answers in the FAQ that Yearly and Lifetime have a 30-day refund, linking the refund policy', async () => {
+    api({ user: null });
+    await renderHome();
+    const faq = within(await screen.findByRole('region', { name: 'FAQ' }));
+    expect(faq.getByText('Can I get a refund?')).toBeVisible();
+    expect(faq.getByText(/Yearly and Lifetime plans come with a 30-day refund/)).toBeVisible();
+    expect(faq.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute(
+      'href',
+      '/refund-policy?aff=x',
+    );
   });
 
   it('counts the languages the API lists and states the plan limits', async () => {
