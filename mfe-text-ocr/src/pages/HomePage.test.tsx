@@ -30,7 +30,7 @@ function api({
   engines = [{ kind: 'local', name: 'Tesseract OCR' }],
 }: {
   user?: User | null | 'pending';
-  engines?: Engine[];
+  engines?: Engine[] | 'failing';
 }) {
   global.fetch = jest.fn((input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : input.toString();
@@ -38,7 +38,11 @@ function api({
     if (url.endsWith('/api/me')) {
       return user === 'pending' ? new Promise<Response>(() => undefined) : json({ user });
     }
-    if (url.endsWith('/api/engines')) return json({ mode: 'local', engines });
+    if (url.endsWith('/api/engines')) {
+      return engines === 'failing'
+        ? Promise.resolve(new Response('{}', { status: 503 }))
+        : json({ mode: 'local', engines });
+    }
     if (url.endsWith('/api/languages')) return json({ languages: LANGUAGES });
     return Promise.reject(new Error(`unexpected call to ${url}`));
   }) as jest.Mock;
@@ -139,6 +143,20 @@ describe('HomePage for a visitor', () => {
     });
     await renderHome();
     expect(await screen.findByText('Powered by Tesseract OCR and gpt-4o-mini')).toBeInTheDocument();
+  });
+
+  it("names only the vision model in 'Powered by' when it reads every page", async () => {
+    api({ user: null, engines: [{ kind: 'vision', name: 'gpt-4o-mini (vision model)' }] });
+    await renderHome();
+    expect(await screen.findByText('Powered by gpt-4o-mini (vision model)')).toBeInTheDocument();
+    expect(screen.queryByText(/Tesseract/)).not.toBeInTheDocument();
+  });
+
+  it('names no engine at all when the API cannot say which it uses', async () => {
+    api({ user: null, engines: 'failing' });
+    await renderHome();
+    await screen.findByRole('button', { name: 'Try for free' });
+    expect(screen.queryByText(/Powered by/)).not.toBeInTheDocument();
   });
 
   it('has its own headline on /handwriting-ocr', async () => {
