@@ -24,14 +24,16 @@ export type AdsClickRecord = {
   landedAt: string;
 };
 
-const term = (query: URLSearchParams, name: string): string | null => {
+/** What the record is read from: a URLSearchParams of the landing URL (contracts has no DOM types). */
+export type QueryParams = { get(name: string): string | null };
+
+const term = (query: QueryParams, name: string): string | null => {
   const value = query.get(name)?.trim();
   return value ? value.slice(0, AD_TERM_MAX_LENGTH) : null;
 };
 
 /** The record a landing URL's query makes, or null when it carries no click id. */
-export function adsClickFromQuery(search: string, now: Date): AdsClickRecord | null {
-  const query = new URLSearchParams(search);
+export function adsClickFromQuery(query: QueryParams, now: Date): AdsClickRecord | null {
   const clickIdParam = AD_CLICK_ID_PARAMS.find((name) => query.get(name)?.trim());
   if (!clickIdParam) return null;
   return {

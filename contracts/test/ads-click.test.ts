@@ -1,4 +1,7 @@
-import { AD_TERM_MAX_LENGTH, adsClickFromQuery } from '../src/index.js';
+import { AD_TERM_MAX_LENGTH, adsClickFromQuery as fromRecord } from '../src/index.js';
+
+const adsClickFromQuery = (search: string, now: Date) =>
+  fromRecord(new URLSearchParams(search), now);
 
 const NOW = new Date('2026-11-26T08:00:00Z');
 

@@ -7,7 +7,7 @@ import { useLocation } from 'react-router-dom';
  * it outlives the sign-in round trip and later visits); a later ad click replaces it.
  */
 export function recordAdsClick(search: string, now = new Date()): void {
-  const record = adsClickFromQuery(search, now);
+  const record = adsClickFromQuery(new URLSearchParams(search), now);
   if (!record) return;
   try {
     localStorage.setItem(ADS_CLICK_KEY, JSON.stringify(record));
