@@ -43,9 +43,10 @@ async function withDb(fn) {
   }
 }
 
-test('a visitor sees the landing, signs in, extracts an image, downloads it and sends feedback from the toast', async () => {
+test('a visitor from an ad sees the landing, signs in, extracts an image, downloads it and sends feedback from the toast', async () => {
   const { page } = suite;
-  await page.goto(suite.stack.url('/'));
+  // An ad's landing URL: the click is recorded, and the extraction below carries its terms.
+  await page.goto(suite.stack.url('/?gclid=e2e-click&searchTerm=notes%20to%20text&keyword=ocr'));
   await page
     .getByRole('heading', { name: 'Extract text from images, handwriting and PDFs' })
     .waitFor();
@@ -64,6 +65,7 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
   await signIn(page, 'Ana Lima', 'ana@example.com');
   expect(new URL(page.url()).pathname).toBe('/');
   await page.getByText('Try 5 extractions free').waitFor();
+  await page.getByText('5 of 5 free extractions left today').waitFor();
 
   const extract = page.getByRole('button', { name: 'Extract Text' });
   expect(await extract.isDisabled()).toBe(true);
@@ -76,6 +78,16 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
     .getByText(/The quick brown dog jumped over the/)
     .waitFor();
   expect(await extract.isDisabled()).toBe(true); // a result exists
+  await page.getByText('4 of 5 free extractions left today').waitFor();
+  const record = await withDb((db) => db.collection('extractions').findOne({}));
+  expect(record).toMatchObject({ searchTerm: 'notes to text', keyword: 'ocr' });
+
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await page.getByText('Text copied to the clipboard').waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    'The quick brown dog jumped over the',
+  );
 
   if (SCREENSHOTS) {
     mkdirSync(path.join(root, SCREENSHOTS), { recursive: true });
@@ -110,11 +122,14 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
 
   await page.getByText("Download started! We'd love your feedback.").waitFor();
   await page.getByRole('button', { name: 'Give feedback' }).click();
+  // The popup has the first variant of the form (spec §3): a rating, required.
   const popup = page.getByRole('dialog', { name: 'Feedback' });
-  await popup.getByLabel('Your profession').selectOption('student');
-  await popup.getByLabel('How did you find us?').fill('A friend');
-  await popup.getByLabel('How does it help you?').fill('I copy <b>lecture</b> notes');
-  await popup.getByLabel('How can we improve?').fill('Read tables too');
+  await popup.getByLabel('Your profession').selectOption('Student');
+  await popup.getByLabel('How can we improve?').fill('Read <b>tables</b> too');
+  await popup.getByLabel('Your email (optional)').fill('ana@example.com');
+  await popup.getByRole('button', { name: 'Send feedback' }).click();
+  await popup.getByText('Please select a rating').waitFor();
+  await popup.getByRole('radio', { name: '4' }).check();
   // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
   await page.waitForTimeout(2000);
   await popup.getByRole('button', { name: 'Send feedback' }).click();
@@ -123,12 +138,16 @@ test('a visitor sees the landing, signs in, extracts an image, downloads it and 
     .waitFor();
   await popup.waitFor({ state: 'detached', timeout: 5000 });
 
-  const stored = await withDb((db) =>
-    db.collection('messages').findOne({ form: 'text-ocr-feedback' }),
-  );
-  expect(stored.fields.howDoesItHelp).toBe('I copy lecture notes');
+  const stored = await withDb((db) => db.collection('messages').findOne({ form: 'feedback' }));
+  expect(stored.fields).toMatchObject({
+    profession: 'Student',
+    rating: 4,
+    howCanWeImprove: 'Read tables too',
+  });
+  await page.getByText(/ of 10 free extractions left today/).waitFor();
 
-  // The second download in the session gets the short toast.
+  // The second download gets the short toast: the offer is marked in localStorage.
+  expect(await page.evaluate(() => localStorage.getItem('isFeedbackRequested'))).toBe('true');
   await page.getByRole('button', { name: 'Download Text' }).click();
   await page.getByText('Download started!', { exact: true }).waitFor();
 });
@@ -203,15 +222,16 @@ test('an unsupported file shows its error; at the daily limit the feedback offer
   await alert
     .getByRole('button', { name: 'OR Submit a quick feedback to get 5 more credits today' })
     .click();
+  await page.getByText('No free extractions left today (5 a day)').waitFor();
   const popup = page.getByRole('dialog', { name: 'Feedback' });
-  await popup.getByLabel('Your profession').selectOption('data entry professional');
-  await popup.getByLabel('How did you find us?').fill('Search');
-  await popup.getByLabel('How does it help you?').fill('Forms typed out');
+  await popup.getByLabel('Your profession').selectOption('Data Entry');
+  await popup.getByRole('radio', { name: '3' }).check();
   await popup.getByLabel('How can we improve?').fill('Faster PDFs');
   // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
   await page.waitForTimeout(2000);
   await popup.getByRole('button', { name: 'Send feedback' }).click();
   await popup.waitFor({ state: 'detached', timeout: 5000 });
+  await page.getByText('5 of 10 free extractions left today').waitFor();
 
   // The feedback earned 5 more extractions for today: the same file reads now.
   await page.getByRole('button', { name: 'Extract Text' }).click();

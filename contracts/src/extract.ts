@@ -40,3 +40,11 @@ export type EngineMode = 'local' | 'vision' | 'auto';
 export type EngineDescription = { kind: EngineKind; name: string };
 /** GET /api/engines: which engines read the pages, for the page's 'Powered by' line. */
 export type EnginesResponse = { mode: EngineMode; engines: EngineDescription[] };
+
+/**
+ * GET /api/usage (signed in): today's extractions (UTC day), for the count beside the tool.
+ * Premium plans have no daily limit; the free plan's limit includes the feedback bonus once given.
+ */
+export type DailyUsageResponse =
+  | { unlimited: true }
+  | { unlimited: false; limit: number; used: number; remaining: number; day: string };

@@ -3,6 +3,7 @@
 // the source, Node runs the build in dist/ (built by `npm install`'s setup step and `npm run build`).
 export * from './errors.js';
 export * from './extract.js';
+export * from './ads-click.js';
 export * from './users.js';
 export * from './billing.js';
 export * from './payments.js';

@@ -32,6 +32,8 @@ const MARKERS: Marker[] = [
   { what: 'the inbox message type', pattern: /\btype InboxMessage\s*=/ },
   { what: 'the plan type union', pattern: /['"]Free user['"]\s*\|\s*['"]Pro Weekly['"]/ },
   { what: 'the language option type', pattern: /\btype LanguageOption\s*=/ },
+  { what: 'the ad click ids', pattern: /['"](gclid|msclkid)['"]/ },
+  { what: 'the ad-click storage key', pattern: /['"]ads_click['"]/ },
   { what: 'the surfaces list', pattern: /\[\s*['"]text-ocr['"]\s*,\s*['"]sheets-addon['"]\s*\]/ },
 ];
 

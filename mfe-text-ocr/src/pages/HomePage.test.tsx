@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ADS_CLICK_KEY } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { configureApi, loginFromHere, resetSession, type User } from 'shared-ui';
 import { DEMO_TEXT } from '../features/landing/DemoImage';
@@ -29,7 +30,7 @@ function api({
   engines = [{ kind: 'local', name: 'Tesseract OCR' }],
 }: {
   user?: User | null | 'pending';
-  engines?: Engine[];
+  engines?: Engine[] | 'failing';
 }) {
   global.fetch = jest.fn((input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : input.toString();
@@ -37,7 +38,11 @@ function api({
     if (url.endsWith('/api/me')) {
       return user === 'pending' ? new Promise<Response>(() => undefined) : json({ user });
     }
-    if (url.endsWith('/api/engines')) return json({ mode: 'local', engines });
+    if (url.endsWith('/api/engines')) {
+      return engines === 'failing'
+        ? Promise.resolve(new Response('{}', { status: 503 }))
+        : json({ mode: 'local', engines });
+    }
     if (url.endsWith('/api/languages')) return json({ languages: LANGUAGES });
     return Promise.reject(new Error(`unexpected call to ${url}`));
   }) as jest.Mock;
@@ -96,6 +101,16 @@ describe('HomePage for a visitor', () => {
     ).toBeInTheDocument();
   });
 
+  it('records the ad click of a visitor who lands from an ad (spec §7)', async () => {
+    api({ user: null });
+    await renderHome('handwriting', '/handwriting-ocr?gclid=Cj0K&searchTerm=notes&keyword=ocr');
+    expect(JSON.parse(localStorage.getItem(ADS_CLICK_KEY) ?? 'null')).toMatchObject({
+      clickId: 'Cj0K',
+      searchTerm: 'notes',
+      keyword: 'ocr',
+    });
+  });
+
   it('links to the spreadsheet add-on, carrying the affiliate parameter', async () => {
     api({ user: null });
     await renderHome();
@@ -130,6 +145,20 @@ describe('HomePage for a visitor', () => {
     expect(await screen.findByText('Powered by Tesseract OCR and gpt-4o-mini')).toBeInTheDocument();
   });
 
+  it("names only the vision model in 'Powered by' when it reads every page", async () => {
+    api({ user: null, engines: [{ kind: 'vision', name: 'gpt-4o-mini (vision model)' }] });
+    await renderHome();
+    expect(await screen.findByText('Powered by gpt-4o-mini (vision model)')).toBeInTheDocument();
+    expect(screen.queryByText(/Tesseract/)).not.toBeInTheDocument();
+  });
+
+  it('names no engine at all when the API cannot say which it uses', async () => {
+    api({ user: null, engines: 'failing' });
+    await renderHome();
+    await screen.findByRole('button', { name: 'Try for free' });
+    expect(screen.queryByText(/Powered by/)).not.toBeInTheDocument();
+  });
+
   it('has its own headline on /handwriting-ocr', async () => {
     api({ user: null });
     await renderHome('handwriting', '/handwriting-ocr');
@@ -157,9 +186,45 @@ describe('HomePage sections', () => {
     expect(screen.getByRole('heading', { name: 'Why this app' })).toBeInTheDocument();
     expect(container.querySelector('#how-it-works')).toHaveTextContent('How it works');
     expect(container.querySelector('#faq')).toHaveTextContent('FAQ');
-    for (const who of [/Students/, /Researchers/, /Accountants/, /Travellers/, /Developers/]) {
-      expect(screen.getByText(who)).toBeInTheDocument();
+    // Spec §1's target users, each named in the use cases.
+    const useCases = within(screen.getByRole('region', { name: 'Who uses it' })).getAllByRole(
+      'listitem',
+    );
+    const named = useCases.map((item) => item.querySelector('strong')?.textContent ?? '');
+    for (const who of [
+      /students/i,
+      /researchers/i,
+      /accountants/i,
+      /government analysts/i,
+      /data-entry workers/i,
+      /virtual assistants/i,
+      /legal/i,
+      /healthcare/i,
+      /journalists/i,
+      /travellers/i,
+      /teachers/i,
+      /developers/i,
+      /\banalysts/i,
+      /affiliates/i,
+    ]) {
+      expect(named.some((text) => who.test(text))).toBe(true);
     }
+    expect(screen.getByRole('link', { name: 'affiliate programme' })).toHaveAttribute(
+      'href',
+      '/affiliate?aff=x',
+    );
+  });
+
+  it('answers in the FAQ that Yearly and Lifetime have a 30-day refund, linking the refund policy', async () => {
+    api({ user: null });
+    await renderHome();
+    const faq = within(await screen.findByRole('region', { name: 'FAQ' }));
+    expect(faq.getByText('Can I get a refund?')).toBeVisible();
+    expect(faq.getByText(/Yearly and Lifetime plans come with a 30-day refund/)).toBeVisible();
+    expect(faq.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute(
+      'href',
+      '/refund-policy?aff=x',
+    );
   });
 
   it('counts the languages the API lists and states the plan limits', async () => {

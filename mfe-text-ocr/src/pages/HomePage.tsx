@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageSection, useSession } from 'shared-ui';
+import { useAdsClickRecord } from '../common/ads-click';
 import { HomeRoute } from '../features/extension/HomeRoute';
 import { Sections } from '../features/landing/Sections';
 import { VisitorHero } from '../features/landing/VisitorHero';
@@ -19,9 +20,12 @@ const VISITOR_TITLE = {
 
 /**
  * / and /handwriting-ocr: the landing for visitors, the tool for signed-in people (spec §2);
- * the sign-in tab of the browser extension closes itself instead.
+ * the sign-in tab of the browser extension closes itself instead. A visitor from an ad has the
+ * click recorded.
  */
 export function HomePage({ variant }: Props) {
+  // Ads land here: the click's terms are kept for the extractions that follow (spec §7).
+  useAdsClickRecord();
   return (
     <HomeRoute>
       <HomeContent variant={variant} />

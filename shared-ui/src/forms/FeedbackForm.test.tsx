@@ -1,6 +1,6 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADDON_PROFESSIONS, TEXT_OCR_PROFESSIONS } from 'contracts';
+import { ADDON_PROFESSIONS, TEXT_OCR_PROFESSIONS, TEXT_OCR_PROFESSIONS_V1 } from 'contracts';
 import { browserNavigation, configureApi, resetSession } from '../index';
 import { FeedbackForm, professionLabel, type FeedbackFormSetup } from './FeedbackForm';
 
@@ -37,19 +37,21 @@ function api(answer: () => Answer | Promise<Response>) {
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
 const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
 
-const TEXT_OCR: FeedbackFormSetup = {
+type QuestionsSetup = Extract<FeedbackFormSetup, { askTestimonial?: boolean }>;
+
+const TEXT_OCR: QuestionsSetup = {
   form: 'text-ocr-feedback',
   professions: TEXT_OCR_PROFESSIONS,
   askTestimonial: true,
 };
-const ADDON: FeedbackFormSetup = {
+const ADDON: QuestionsSetup = {
   form: 'sheets-extension-feedback',
   professions: ADDON_PROFESSIONS,
 };
 
 const LABELS = ['How did you find us?', 'How does it help you?', 'How can we improve?'] as const;
 
-async function fill(u: ReturnType<typeof user>, setup: FeedbackFormSetup, skip?: string) {
+async function fill(u: ReturnType<typeof user>, setup: QuestionsSetup, skip?: string) {
   if (skip !== 'Your profession') {
     await u.selectOptions(screen.getByLabelText('Your profession'), 'accountant');
   }
@@ -224,5 +226,108 @@ describe('FeedbackForm extras', () => {
     render(<FeedbackForm {...ADDON} onDone={jest.fn()} />);
     expect(screen.getByRole('option', { name: 'HR coordinator' })).toHaveValue('hr coordinator');
     expect(screen.getByRole('option', { name: 'Supply chain analyst' })).toBeInTheDocument();
+  });
+});
+
+describe("FeedbackForm, text OCR's first variant (rating)", () => {
+  const FIRST: FeedbackFormSetup = { form: 'feedback', professions: TEXT_OCR_PROFESSIONS_V1 };
+
+  it('asks a rating from 1 to 5 and the profession (required), how to improve and an email (optional)', () => {
+    api(() => json({}));
+    render(<FeedbackForm {...FIRST} onDone={jest.fn()} />);
+    const rating = screen.getByRole('group', { name: 'Your rating (1 to 5)' });
+    expect(
+      within(rating)
+        .getAllByRole<HTMLInputElement>('radio')
+        .map((radio) => [radio.value, radio.checked]),
+    ).toEqual([
+      ['1', false],
+      ['2', false],
+      ['3', false],
+      ['4', false],
+      ['5', false],
+    ]);
+    expect(screen.getByLabelText('Your profession')).toBeRequired();
+    const options = screen.getAllByRole<HTMLOptionElement>('option').slice(1);
+    expect(options.map((o) => o.value)).toEqual([...TEXT_OCR_PROFESSIONS_V1]);
+    expect(screen.getByRole('option', { name: 'Corporate / Office Professional' })).toBeVisible();
+    expect(screen.getByLabelText('How can we improve?')).not.toBeRequired();
+    const email = screen.getByLabelText('Your email (optional)');
+    expect(email).not.toBeRequired();
+    expect(email).toHaveAttribute('type', 'email');
+    expect(screen.queryByLabelText('How did you find us?')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('How does it help you?')).not.toBeInTheDocument();
+  });
+
+  it("sends nothing without a rating and says 'Please select a rating' until one is chosen", async () => {
+    const sent = api(() => json({ success: true, message: 'Thanks' }));
+    render(<FeedbackForm {...FIRST} onDone={jest.fn()} />);
+    const u = user();
+    await u.selectOptions(screen.getByLabelText('Your profession'), 'Teacher');
+    await u.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please select a rating');
+    expect(screen.getByRole('group', { name: 'Your rating (1 to 5)' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(sent).toHaveLength(0);
+    await u.click(screen.getByRole('radio', { name: '4' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('sends nothing without a profession, even with a rating', async () => {
+    const sent = api(() => json({ success: true, message: 'Thanks' }));
+    render(<FeedbackForm {...FIRST} onDone={jest.fn()} />);
+    const u = user();
+    await u.click(screen.getByRole('radio', { name: '5' }));
+    await u.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(screen.getByLabelText('Your profession')).toBeInvalid();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('posts the rating, profession, sanitised texts and the trap to /api/feedback, then resets; the popup closes after 2 s', async () => {
+    const sent = api(() => json({ success: true, message: 'Thank you for your feedback!' }));
+    const onDone = jest.fn();
+    render(<FeedbackForm {...FIRST} onDone={onDone} />);
+    const u = user();
+    await u.click(screen.getByRole('radio', { name: '4' }));
+    await u.selectOptions(screen.getByLabelText('Your profession'), 'Software Developer');
+    await u.type(screen.getByLabelText('How can we improve?'), 'Read <b>code</b> screenshots');
+    await u.type(screen.getByLabelText('Your email (optional)'), 'dev@example.com');
+    await u.click(screen.getByRole('button', { name: 'Send feedback' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Thank you for your feedback!');
+    expect(sent).toEqual([
+      {
+        url: 'http://api.test/api/feedback',
+        body: {
+          profession: 'Software Developer',
+          rating: 4,
+          email: 'dev@example.com',
+          howCanWeImprove: 'Read code screenshots',
+          extraInfo: '',
+        },
+      },
+    ]);
+    expect(screen.getByRole('radio', { name: '4' })).not.toBeChecked();
+    expect(screen.getByLabelText('Your profession')).toHaveValue('');
+    act(() => jest.advanceTimersByTime(2000));
+    expect(onDone).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the optional texts empty when left blank', async () => {
+    const sent = api(() => json({ success: true, message: 'Thanks' }));
+    render(<FeedbackForm {...FIRST} onDone={jest.fn()} />);
+    const u = user();
+    await u.click(screen.getByRole('radio', { name: '1' }));
+    await u.selectOptions(screen.getByLabelText('Your profession'), 'Other');
+    await u.click(screen.getByRole('button', { name: 'Send feedback' }));
+    await screen.findByText('Thanks');
+    expect(sent[0]?.body).toEqual({
+      profession: 'Other',
+      rating: 1,
+      email: '',
+      howCanWeImprove: '',
+      extraInfo: '',
+    });
   });
 });

@@ -7,25 +7,39 @@ import { Select } from '../primitives/Select';
 import { TextArea, TextField } from '../primitives/TextField';
 import { browserNavigation } from '../session/navigation';
 import { HiddenTrap } from './HiddenTrap';
+import { RatingField } from './RatingField';
 import { sanitizeFields } from './sanitize';
 import { useFormSubmission } from './useFormSubmission';
 
 /** The popup closes, and a feedback page reloads, this long after a success (spec §4, §9). */
 export const AFTER_SUCCESS_MS = 2000;
 
-/** The feedback forms that ask the three questions (spec §3: text OCR's second one, the add-on's). */
-export type FeedbackFormName = Extract<FormName, 'text-ocr-feedback' | 'sheets-extension-feedback'>;
+/** The feedback forms (spec §3): text OCR's first (/api/feedback) and second, the add-on's. */
+export type FeedbackFormName = Extract<
+  FormName,
+  'feedback' | 'text-ocr-feedback' | 'sheets-extension-feedback'
+>;
 
 export type FeedbackFormSetup = {
-  /** The API route it posts to, /api/<form>; the route decides the surface it is stored with. */
-  form: FeedbackFormName;
   /** The form's profession choices as the API accepts them (contracts' lists). */
   professions: readonly string[];
-  /** Text OCR's form also asks whether the feedback may be a testimonial (yes or no). */
-  askTestimonial?: boolean;
   /** Runs after a success (text OCR refreshes the session: the first feedback adds credits). */
   onSent?: () => void;
-};
+} & (
+  | {
+      /**
+       * Text OCR's first variant (spec §3, §5): a rating from 1 to 5 (required, 'Please select a
+       * rating'), profession (required), how to improve and an email (both optional).
+       */
+      form: 'feedback';
+    }
+  | {
+      /** The three questions' forms; the API route decides the surface it is stored with. */
+      form: Exclude<FeedbackFormName, 'feedback'>;
+      /** Text OCR's form also asks whether the feedback may be a testimonial (yes or no). */
+      askTestimonial?: boolean;
+    }
+);
 
 export type FeedbackFormFullProps = FeedbackFormProps &
   FeedbackFormSetup & {
@@ -52,25 +66,47 @@ const EMPTY_TEXTS = {
   howDidYouFind: '',
   howDoesItHelp: '',
   howCanWeImprove: '',
+  email: '',
   extraInfo: '',
 };
 type Texts = typeof EMPTY_TEXTS;
 type Testimonial = 'yes' | 'no';
 
+/** What each form sends besides the profession and the trap (the API refuses unknown fields). */
+function formBody(
+  form: FeedbackFormName,
+  clean: Texts,
+  extras: { rating: number | null; testimonial: Testimonial | null },
+): Record<string, unknown> {
+  const { profession, extraInfo } = clean;
+  if (form === 'feedback') {
+    const { howCanWeImprove, email } = clean;
+    return { profession, rating: extras.rating, email, howCanWeImprove, extraInfo };
+  }
+  const { howDidYouFind, howDoesItHelp, howCanWeImprove } = clean;
+  return {
+    profession,
+    howDidYouFind,
+    howDoesItHelp,
+    howCanWeImprove,
+    ...(extras.testimonial ? { canUseAsTestimonial: extras.testimonial } : {}),
+    extraInfo,
+  };
+}
+
 /**
- * A feedback form (spec §3, §5): profession (no blank choice), how they found us, how it helps
- * and how to improve, all required; the testimonial question where the form has it; the hidden
- * spam trap sent as is. Which route, which professions: props.
+ * A feedback form (spec §3, §5): profession (no blank choice) on every form; then either the
+ * first text OCR variant's rating with optional improvement text and email, or the three
+ * required questions (how they found us, how it helps, how to improve) with the testimonial
+ * question where the form has it; the hidden spam trap sent as is. Route and list: props.
  */
-export function FeedbackForm({
-  form,
-  professions,
-  askTestimonial = false,
-  onSent,
-  onDone,
-  mode = 'popup',
-}: FeedbackFormFullProps) {
+export function FeedbackForm(props: FeedbackFormFullProps) {
+  const { form, professions, onSent, onDone, mode = 'popup' } = props;
+  const askRating = form === 'feedback';
+  const askTestimonial = props.form !== 'feedback' && props.askTestimonial === true;
   const [fields, setFields] = useState<Texts>(EMPTY_TEXTS);
+  const [rating, setRating] = useState<number | null>(null);
+  const [ratingMissing, setRatingMissing] = useState(false);
   const [testimonial, setTestimonial] = useState<Testimonial>('no');
   const [succeeded, setSucceeded] = useState(false);
   const { state, submit, sending } = useFormSubmission(`/api/${form}`);
@@ -95,13 +131,20 @@ export function FeedbackForm({
 
   const onSubmit = async (event: SyntheticEvent) => {
     event.preventDefault();
-    const texts = sanitizeFields(fields, ['howDidYouFind', 'howDoesItHelp', 'howCanWeImprove']);
-    // The API refuses unknown fields: the testimonial answer goes only where the form asks it.
-    const body = askTestimonial
-      ? texts.then((clean) => ({ ...clean, canUseAsTestimonial: testimonial }))
-      : texts;
-    if (await submit(body)) {
+    if (askRating && rating === null) {
+      setRatingMissing(true);
+      return;
+    }
+    const texts = sanitizeFields(
+      fields,
+      askRating
+        ? ['howCanWeImprove', 'email']
+        : ['howDidYouFind', 'howDoesItHelp', 'howCanWeImprove'],
+    );
+    const extras = { rating, testimonial: askTestimonial ? testimonial : null };
+    if (await submit(texts.then((clean) => formBody(form, clean, extras)))) {
       setFields(EMPTY_TEXTS);
+      setRating(null);
       setTestimonial('no');
       setSucceeded(true);
       onSent?.();
@@ -118,27 +161,56 @@ export function FeedbackForm({
         placeholder="Choose your profession"
         options={professions.map((value) => ({ value, label: professionLabel(value) }))}
       />
-      <TextField
-        label="How did you find us?"
-        required
-        maxLength={500}
-        value={fields.howDidYouFind}
-        onChange={(event) => set('howDidYouFind')(event.target.value)}
-      />
-      <TextArea
-        label="How does it help you?"
-        required
-        maxLength={5000}
-        value={fields.howDoesItHelp}
-        onChange={(event) => set('howDoesItHelp')(event.target.value)}
-      />
-      <TextArea
-        label="How can we improve?"
-        required
-        maxLength={5000}
-        value={fields.howCanWeImprove}
-        onChange={(event) => set('howCanWeImprove')(event.target.value)}
-      />
+      {askRating ? (
+        <>
+          <RatingField
+            value={rating}
+            missing={ratingMissing}
+            onChange={(value) => {
+              setRating(value);
+              setRatingMissing(false);
+            }}
+          />
+          <TextArea
+            label="How can we improve?"
+            maxLength={5000}
+            value={fields.howCanWeImprove}
+            onChange={(event) => set('howCanWeImprove')(event.target.value)}
+          />
+          <TextField
+            label="Your email (optional)"
+            type="email"
+            autoComplete="email"
+            maxLength={254}
+            value={fields.email}
+            onChange={(event) => set('email')(event.target.value)}
+          />
+        </>
+      ) : (
+        <>
+          <TextField
+            label="How did you find us?"
+            required
+            maxLength={500}
+            value={fields.howDidYouFind}
+            onChange={(event) => set('howDidYouFind')(event.target.value)}
+          />
+          <TextArea
+            label="How does it help you?"
+            required
+            maxLength={5000}
+            value={fields.howDoesItHelp}
+            onChange={(event) => set('howDoesItHelp')(event.target.value)}
+          />
+          <TextArea
+            label="How can we improve?"
+            required
+            maxLength={5000}
+            value={fields.howCanWeImprove}
+            onChange={(event) => set('howCanWeImprove')(event.target.value)}
+          />
+        </>
+      )}
       {askTestimonial && (
         <fieldset>
           <legend>Can we use your feedback as a testimonial?</legend>

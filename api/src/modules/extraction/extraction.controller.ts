@@ -9,7 +9,12 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { RateLimit } from '../../common/throttling/rate-limit.js';
-import type { EnginesResponse, ExtractResponse, LanguagesResponse } from 'contracts';
+import type {
+  DailyUsageResponse,
+  EnginesResponse,
+  ExtractResponse,
+  LanguagesResponse,
+} from 'contracts';
 import { CurrentUser } from '../auth/current-user.decorator.js';
 import { SignedInGuard } from '../auth/signed-in.guard.js';
 import type { SignedInUser } from '../auth/auth.types.js';
@@ -18,6 +23,7 @@ import { ExtractionSlotInterceptor } from './extraction-slot.interceptor.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
 import { ExtractionService } from './extraction.service.js';
+import { UsageService } from './usage.service.js';
 import { ErrorAction } from '../../common/errors/error-action.js';
 
 @ErrorAction('extraction')
@@ -25,6 +31,7 @@ import { ErrorAction } from '../../common/errors/error-action.js';
 export class ExtractionController {
   constructor(
     private readonly extraction: ExtractionService,
+    private readonly usage: UsageService,
     @Inject(EXTRACTION_ENGINE) private readonly engine: ExtractionEngine,
   ) {}
 
@@ -38,6 +45,13 @@ export class ExtractionController {
   @Get('languages')
   async languages(): Promise<LanguagesResponse> {
     return { languages: await this.engine.languages() };
+  }
+
+  /** Today's extractions: what is left of the free plan's day, shown beside the tool. */
+  @Get('usage')
+  @UseGuards(SignedInGuard)
+  today(@CurrentUser() user: SignedInUser): Promise<DailyUsageResponse> {
+    return this.usage.today(user);
   }
 
   @Post('extract')

@@ -112,6 +112,18 @@ export class UsageRepository {
     await this.summarise(userId, day, dailyAllowance);
   }
 
+  /** The day's allowance (the plan's plus any extra granted), what was taken and what is left. */
+  async allowanceOn(
+    userId: string,
+    day: string,
+    dailyAllowance: number,
+  ): Promise<{ limit: number; used: number; remaining: number }> {
+    const row = await this.usage.findOne({ userId, day }).lean().exec();
+    const limit = dailyAllowance + (row?.extra ?? 0);
+    const used = row?.used ?? 0;
+    return { limit, used, remaining: row ? row.remaining : limit };
+  }
+
   async usageOn(userId: string, day: string): Promise<{ used: number; remaining: number } | null> {
     const row = await this.usage.findOne({ userId, day }).lean().exec();
     return row ? { used: row.used, remaining: row.remaining } : null;

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import type { DailyUsageResponse } from 'contracts';
 import type { SignedInUser } from '../auth/auth.types.js';
 import type { UserRecord } from '../users/users.service.js';
 import { UsersService } from '../users/users.service.js';
@@ -44,6 +45,14 @@ export class UsageService implements OnApplicationBootstrap {
       // The database being down must not stop the API starting; the next start tries again.
       this.logger.warn(`Could not give back abandoned extractions: ${String(error)}`);
     }
+  }
+
+  /** Today's extractions for the count beside the tool: none counted for premium accounts. */
+  async today(user: SignedInUser): Promise<DailyUsageResponse> {
+    if (user.isPremium) return { unlimited: true };
+    const day = utcDay();
+    const usage = await this.usage.allowanceOn(user.id, day, FREE_DAILY_EXTRACTIONS);
+    return { unlimited: false, day, ...usage };
   }
 
   /** Takes one of today's extractions: null for premium (nothing to take), or 'limit-reached'. */

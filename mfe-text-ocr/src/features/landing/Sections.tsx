@@ -1,4 +1,4 @@
-import { tokens } from 'shared-ui';
+import { CarryLink, tokens } from 'shared-ui';
 import styled from 'styled-components';
 
 const StyledSection = styled.section`
@@ -16,6 +16,7 @@ const StyledSection = styled.section`
   }
 `;
 
+// Every target user that spec §1 names appears here.
 const USE_CASES = [
   [
     'Students and teachers',
@@ -23,6 +24,10 @@ const USE_CASES = [
   ],
   ['Researchers and journalists', 'quotes from scanned papers, archives and photographed pages'],
   ['Accountants and data-entry workers', 'receipts, invoices and forms typed out for you'],
+  [
+    'Government analysts',
+    'scanned reports, notices and public records turned into text you can search and quote',
+  ],
   ['Virtual assistants and office staff', 'letters and PDFs turned into text to paste anywhere'],
   ['Legal and healthcare professionals', 'printed documents read without retyping'],
   ['Travellers', 'signs and menus photographed and translated where a language pair exists'],
@@ -41,6 +46,11 @@ export function Sections({ languageCount }: { languageCount: number }) {
               <strong>{who}</strong>: {what}.
             </li>
           ))}
+          <li>
+            <strong>Affiliates</strong>: a 30% commission on every sale made through your link,
+            repeat purchases included; see the{' '}
+            <CarryLink to="/affiliate">affiliate programme</CarryLink>.
+          </li>
         </ul>
       </StyledSection>
       <StyledSection aria-labelledby="why">
@@ -100,6 +110,13 @@ export function Sections({ languageCount }: { languageCount: number }) {
             The list offers {languageCount > 1 ? String(languageCount - 1) : 'about 230'} languages;
             the ones this server can translate into are selectable, the others are marked as not
             available.
+          </dd>
+          <dt>Can I get a refund?</dt>
+          <dd>
+            Yes: the Yearly and Lifetime plans come with a 30-day refund, and so do the
+            comment-filter extension&apos;s premium plans. For other cases (a duplicate payment, a
+            wrong plan, a purchase in the last 24 hours), see the{' '}
+            <CarryLink to="/refund-policy">Refund Policy</CarryLink>.
           </dd>
           <dt>Does it read handwriting?</dt>
           <dd>

@@ -19,7 +19,11 @@ jest.mock('./PdfPreview', () => ({
 }));
 jest.mock('shared-ui', () => {
   const actual = jest.requireActual<typeof import('shared-ui')>('shared-ui');
-  return { ...actual, toast: jest.fn(), openFeedbackPopup: jest.fn() };
+  return {
+    ...actual,
+    toast: Object.assign(jest.fn(), { error: jest.fn() }),
+    openFeedbackPopup: jest.fn(),
+  };
 });
 
 const USER: User = {
@@ -33,12 +37,20 @@ const USER: User = {
 
 type Handler = (body: Record<string, unknown>) => Response | Promise<Response>;
 
+// GET /api/usage's answers, in turn (the last one repeats): a fresh free day by default.
+const FRESH_DAY = { unlimited: false, day: '2026-11-26', limit: 5, used: 0, remaining: 5 };
+let usageAnswers: unknown[] = [FRESH_DAY];
+
 function api(extract: Handler) {
   const bodies: Record<string, unknown>[] = [];
   global.fetch = jest.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const url = input instanceof Request ? input.url : input.toString();
     const json = (value: unknown) => Promise.resolve(new Response(JSON.stringify(value)));
     if (url.endsWith('/api/session-init')) return json({ csrfToken: 't' });
+    if (url.endsWith('/api/usage')) {
+      const next = usageAnswers.length > 1 ? usageAnswers.shift() : usageAnswers[0];
+      return next === 'failing' ? Promise.resolve(answer({}, 500)) : json(next);
+    }
     if (url.endsWith('/api/languages')) {
       return json({
         languages: [
@@ -78,6 +90,8 @@ beforeAll(() => {
 beforeEach(() => {
   configureApi({ baseUrl: 'http://api.test' });
   sessionStorage.clear();
+  localStorage.clear();
+  usageAnswers = [FRESH_DAY];
   (toast as unknown as jest.Mock).mockClear();
   Object.defineProperty(navigator, 'onLine', { value: true, configurable: true });
 });
@@ -494,5 +508,105 @@ describe('ExtractTool', () => {
         ),
       );
     });
+  });
+});
+
+describe('ExtractTool: the text shown only as text (spec §5 sanitise)', () => {
+  it('shows markup read from a page as written, never as HTML', async () => {
+    const code = '<script>alert(1)</script>\n<img src=x onerror="alert(2)"> <b>bold</b>';
+    api(() => answer({ extractedText: code }));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    const region = screen.getByRole('region', { name: 'Extracted text' });
+    await waitFor(() => expect(region.querySelector('pre')?.textContent).toBe(code));
+    expect(region.querySelector('script, b, pre img')).toBeNull();
+  });
+});
+
+describe('ExtractTool: the free extractions left today', () => {
+  it('shows what is left beside the tool and counts down after each extraction', async () => {
+    usageAnswers = [FRESH_DAY, { ...FRESH_DAY, used: 1, remaining: 4 }];
+    api(() => answer({ extractedText: 'Hello' }));
+    renderTool();
+    expect(await screen.findByText('5 of 5 free extractions left today')).toBeInTheDocument();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(await screen.findByText('4 of 5 free extractions left today')).toBeInTheDocument();
+  });
+
+  it('says none are left at the limit, and counts the feedback bonus in the day', async () => {
+    usageAnswers = [{ ...FRESH_DAY, limit: 10, used: 10, remaining: 0 }];
+    api(() => answer({ extractedText: 'x' }));
+    renderTool();
+    expect(
+      await screen.findByText('No free extractions left today (10 a day)'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no count for a premium plan, nor when the API cannot say', async () => {
+    usageAnswers = [{ unlimited: true }];
+    api(() => answer({ extractedText: 'x' }));
+    const { unmount } = renderTool({ ...USER, isPremium: true, planType: 'Pro Monthly' });
+    await waitFor(() =>
+      expect((global.fetch as jest.Mock).mock.calls.map(([url]) => String(url))).toContain(
+        'http://api.test/api/usage',
+      ),
+    );
+    expect(screen.queryByText(/extractions left today/)).not.toBeInTheDocument();
+    unmount();
+    usageAnswers = ['failing'];
+    renderTool();
+    await screen.findByRole('option', { name: 'Spanish (es)' });
+    expect(screen.queryByText(/extractions left today/)).not.toBeInTheDocument();
+  });
+});
+
+describe('ExtractTool: Copy beside Download', () => {
+  const toastMock = toast as unknown as jest.Mock & { error: jest.Mock };
+
+  async function extracted(text: string) {
+    api(() => answer({ extractedText: text }));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    await screen.findByRole('button', { name: 'Download Text' });
+  }
+
+  beforeEach(() => toastMock.error.mockClear());
+
+  it('copies the text to the clipboard and says so', async () => {
+    await extracted('Line one\nLine two');
+    const writeText = jest.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith('Line one\nLine two');
+    expect(toastMock).toHaveBeenCalledWith('Text copied to the clipboard', { duration: 1500 });
+    expect(toastMock.error).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['refuses', () => ({ writeText: jest.fn().mockRejectedValue(new Error('NotAllowedError')) })],
+    ['has no clipboard', () => undefined],
+  ])('tells how to copy by hand when the browser %s', async (_case, clipboard) => {
+    await extracted('Some text');
+    Object.defineProperty(navigator, 'clipboard', { value: clipboard(), configurable: true });
+    await userEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await waitFor(() =>
+      expect(toastMock.error).toHaveBeenCalledWith(
+        'The browser did not let us copy. Select the text and copy it with your keyboard instead.',
+        { duration: 5000 },
+      ),
+    );
+    expect(toastMock).not.toHaveBeenCalledWith('Text copied to the clipboard', expect.anything());
+  });
+
+  it("offers no Copy for 'No text found'", async () => {
+    api(() => answer({ extractedText: 'No text found' }));
+    renderTool();
+    await choose();
+    await userEvent.click(screen.getByRole('button', { name: 'Extract Text' }));
+    expect(await screen.findByText('No text found')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
   });
 });

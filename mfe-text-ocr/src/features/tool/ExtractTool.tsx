@@ -2,14 +2,20 @@ import type { User } from 'shared-ui';
 import { ExtractControls } from './ExtractControls';
 import { StyledError } from './FailureMessage';
 import { PreviewPane } from './PreviewPane';
+import { RemainingExtractions } from './RemainingExtractions';
 import { ResultPane } from './ResultPane';
 import { StyledTool } from './ToolPane';
+import { useDailyUsage } from './useDailyUsage';
 import { useExtraction } from './useExtraction';
 import { useLanguages } from './useLanguages';
 
-/** The signed-in tool (spec §2, §4): choose or capture, preview, extract, download. */
+/**
+ * The signed-in tool (spec §2, §4): what is left of today's free extractions; choose or capture,
+ * preview, extract, download or copy.
+ */
 export function ExtractTool({ user }: { user: User }) {
-  const extraction = useExtraction(user);
+  const { usage, refresh } = useDailyUsage(user);
+  const extraction = useExtraction(user, refresh);
   const languages = useLanguages();
   const { state, camera } = extraction;
   const cameraOpen = camera.stream !== null;
@@ -17,6 +23,7 @@ export function ExtractTool({ user }: { user: User }) {
 
   return (
     <div>
+      <RemainingExtractions usage={usage} />
       <ExtractControls
         running={state.running}
         cameraOpen={cameraOpen}
@@ -52,6 +59,7 @@ export function ExtractTool({ user }: { user: User }) {
           result={state.result}
           canDownload={extraction.canDownload}
           onDownload={extraction.download}
+          onCopy={extraction.copy}
         />
       </StyledTool>
     </div>

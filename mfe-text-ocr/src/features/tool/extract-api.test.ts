@@ -1,3 +1,4 @@
+import { ADS_CLICK_KEY } from 'contracts';
 import { configureApi } from 'shared-ui';
 import {
   OFFLINE,
@@ -41,7 +42,7 @@ describe('requestExtraction (spec §7, §8)', () => {
 
   it('returns the text, sending the ads_click search term and keyword', async () => {
     localStorage.setItem(
-      'ads_click',
+      ADS_CLICK_KEY,
       JSON.stringify({ searchTerm: 'ocr', keyword: 'image to text' }),
     );
     const sent = api([json({ extractedText: 'Hello' })]);

@@ -1,5 +1,6 @@
 import { NO_TEXT_FOUND, type ErrorCode, type ExtractResponse } from 'contracts';
 import { apiFetch, reportError } from 'shared-ui';
+import { adsClickTerms } from '../../common/ads-click';
 
 // POST /api/extract and the error texts of spec §8 'Extraction'.
 export const OFFLINE = 'Please connect to a network and try again';
@@ -20,22 +21,6 @@ export type ExtractRequest = {
   page: number;
   language: string;
 };
-
-/** The search term and keyword of the ad click that brought the visitor, when one was stored. */
-export function adsClick(): { searchTerm: string | null; keyword: string | null } {
-  try {
-    const stored = JSON.parse(localStorage.getItem('ads_click') ?? 'null') as {
-      searchTerm?: unknown;
-      keyword?: unknown;
-    } | null;
-    return {
-      searchTerm: typeof stored?.searchTerm === 'string' ? stored.searchTerm : null,
-      keyword: typeof stored?.keyword === 'string' ? stored.keyword : null,
-    };
-  } catch {
-    return { searchTerm: null, keyword: null };
-  }
-}
 
 /**
  * The successful answer's text and whether any was found. `found` is preferred when the API sends
@@ -65,7 +50,7 @@ export async function requestExtraction(
   feedbackSubmitted: boolean,
 ): Promise<ExtractOutcome> {
   if (!navigator.onLine) return { ok: false, failure: { kind: 'message', text: OFFLINE } };
-  const { searchTerm, keyword } = adsClick();
+  const { searchTerm, keyword } = adsClickTerms();
   const body = request.isPdf
     ? { base64Pdf: request.base64, pageToExtract: request.page }
     : { base64Image: request.base64 };

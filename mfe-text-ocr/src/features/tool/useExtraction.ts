@@ -1,6 +1,7 @@
 import { useEffect, useReducer } from 'react';
 import { fileTooLargeMessage, planMaxBytes } from 'contracts';
 import { IMAGE_OR_PDF, useFileIntake, type User } from 'shared-ui';
+import { copyText } from './copy-text';
 import { downloadText } from './download-text';
 import { requestExtraction } from './extract-api';
 import {
@@ -13,9 +14,10 @@ import {
 
 /**
  * The tool's behaviour: the reducer's state, shared-ui's file intake (chooser, drop, paste
- * anywhere on the page, camera), and the actions the controls call.
+ * anywhere on the page, camera), and the actions the controls call. `onAnswered` runs after each
+ * answer of the API.
  */
-export function useExtraction(user: User) {
+export function useExtraction(user: User, onAnswered?: () => void) {
   const [state, dispatch] = useReducer(extractionReducer, initialExtraction);
   const page = pageNumber(state);
   // Any size is taken here: the plan's limit is said at Extract, with the upgrade offer.
@@ -52,6 +54,8 @@ export function useExtraction(user: User) {
       { base64: file.base64, isPdf: file.isPdf, page, language },
       Boolean(user.isTextOcrFeedbackSubmitted),
     );
+    // The day's count changed (or the limit was met): whoever shows it reads it again.
+    onAnswered?.();
     if (outcome.ok) {
       dispatch({ type: 'extractSucceeded', result: { text: outcome.text, found: outcome.found } });
     } else {
@@ -61,6 +65,10 @@ export function useExtraction(user: User) {
 
   const download = () => {
     if (state.file && state.result) downloadText(state.file, state.result.text);
+  };
+
+  const copy = () => {
+    if (state.result) void copyText(state.result.text);
   };
 
   return {
@@ -77,6 +85,7 @@ export function useExtraction(user: User) {
     capture: intake.capture,
     extract: () => void extract(),
     download,
+    copy,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min, ValidateIf } from 'class-validator';
-import type { ExtractRequest } from 'contracts';
+import { AD_TERM_MAX_LENGTH, type ExtractRequest } from 'contracts';
 import { extractionErrors } from '../engine/index.js';
 
 // Base64 with the line breaks and spaces some encoders put in (Buffer.from skips them).
@@ -33,12 +33,12 @@ export class ExtractDto implements ExtractRequest {
 
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(AD_TERM_MAX_LENGTH)
   searchTerm?: string | null;
 
   @IsOptional()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(AD_TERM_MAX_LENGTH)
   keyword?: string | null;
 }
 

@@ -1,0 +1,39 @@
+import { ADS_CLICK_KEY, adsClickFromQuery } from 'contracts';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router-dom';
+
+/**
+ * Stores the ad-click record when the landing URL carries a click id (spec §7; localStorage, so
+ * it outlives the sign-in round trip and later visits); a later ad click replaces it.
+ */
+export function recordAdsClick(search: string, now = new Date()): void {
+  const record = adsClickFromQuery(new URLSearchParams(search), now);
+  if (!record) return;
+  try {
+    localStorage.setItem(ADS_CLICK_KEY, JSON.stringify(record));
+  } catch {
+    // Storage blocked (a private window): the extractions carry null terms, as without an ad.
+  }
+}
+
+/** Records the ad click of the page's URL, where a visitor lands. */
+export function useAdsClickRecord(): void {
+  const { search } = useLocation();
+  useEffect(() => recordAdsClick(search), [search]);
+}
+
+/** The search term and keyword of the ad click that brought the visitor, when one was stored. */
+export function adsClickTerms(): { searchTerm: string | null; keyword: string | null } {
+  try {
+    const stored = JSON.parse(localStorage.getItem(ADS_CLICK_KEY) ?? 'null') as {
+      searchTerm?: unknown;
+      keyword?: unknown;
+    } | null;
+    return {
+      searchTerm: typeof stored?.searchTerm === 'string' ? stored.searchTerm : null,
+      keyword: typeof stored?.keyword === 'string' ? stored.keyword : null,
+    };
+  } catch {
+    return { searchTerm: null, keyword: null };
+  }
+}
