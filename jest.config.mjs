@@ -43,6 +43,10 @@ const frontend = (displayName, roots) => ({
 
 /** @type {import('jest').Config} */
 export default {
+  // An API app's start or a reading can outlast jest's 5 s on a busy machine (two API test workers
+  // share the two cores). Jest takes this only from the global config, not a project's; a test
+  // that wants a tighter limit sets its own.
+  testTimeout: 20_000,
   projects: [
     // The contracts package's own checks (one home for wire knowledge), in Node.
     {
@@ -90,9 +94,6 @@ export default {
     {
       displayName: 'api',
       testEnvironment: 'node',
-      // An app's start or a reading can outlast jest's 5 s on a busy machine (two test workers
-      // share the two cores); a test that wants a tighter limit sets its own.
-      testTimeout: 20_000,
       roots: ['<rootDir>/api/src'],
       testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
       extensionsToTreatAsEsm: ['.ts'],
