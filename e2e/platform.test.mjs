@@ -1,4 +1,6 @@
+/* global document -- the functions given to page.waitForFunction run in the browser */
 import { jest } from '@jest/globals';
+import { REMOTES } from 'contracts';
 import { browserSuite } from './support/stack.mjs';
 
 jest.setTimeout(90_000);
@@ -117,6 +119,39 @@ test('?aff=x survives every internal navigation', async () => {
     .click();
   await heading('Contact Us').waitFor();
   expect(pathOf()).toBe('/sheets-extension-contact-us?aff=x&from=sheet');
+});
+
+test('every route of every remote in the registry shows a page of its own, none under construction', async () => {
+  const shown = [];
+  for (const remote of REMOTES) {
+    for (const route of remote.routes) {
+      await suite.page.goto(suite.stack.url(route));
+      // The remote's page has painted in the shell's main region (not the loading state).
+      await suite.page.waitForFunction(
+        () => {
+          const main = document.querySelector('#main-content');
+          return (
+            main && !main.querySelector('[aria-busy="true"]') && main.innerText.trim().length > 40
+          );
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+      const text = await suite.page.locator('#main-content').innerText();
+      shown.push({
+        route,
+        constructing: /under construction/i.test(text),
+        notFound: /Page not found/.test(text),
+      });
+    }
+  }
+  expect(shown).toEqual(
+    REMOTES.flatMap((r) => r.routes).map((route) => ({
+      route,
+      constructing: false,
+      notFound: false,
+    })),
+  );
 });
 
 test('an unknown path shows the 404 page with a home link and icon', async () => {
