@@ -18,7 +18,6 @@ import { OcrPool } from './ocr-pool.js';
 import { checkSize, openDocument, openPage } from './page-source.js';
 import type { readImage, Reader, ReadStep } from './read-text.js';
 import type { TablesRequest, TablesResult } from './tables/layout.js';
-import { startPageDrawing, type PageDrawing } from './tables/page-drawing.js';
 import { makeEngineTempDir, removeStaleTempDirs } from './temp-files.js';
 import { Tesseract } from './tesseract.js';
 import type { Translator } from './translator.js';
@@ -240,68 +239,42 @@ export class ExtractionEngine {
         const reader = import('./tables/read-tables.js');
         // Settled at once too, so that a refused document leaves no unhandled rejection behind.
         reader.catch(() => undefined);
-        // And the first page's drawing (pdftocairo, the slowest step of a digital page) starts
-        // as soon as the file is on disk, beside both. Only where nothing is to be paid first
-        // (the command line): a caller with `beforeRead` reserves credits before any page is
-        // read, and a refused request must not have cost a drawing.
-        let started: PageDrawing | undefined;
-        const drawEarly = !request.beforeRead;
-        try {
-          const document = await openDocument(
-            request.bytes,
-            {
-              maxBytes,
-              ...(request.pages ? { pages: request.pages } : {}),
-              ...(request.kind ? { expect: request.kind } : {}),
-              ...(drawEarly
-                ? {
-                    onFile: (file: string) => {
-                      const timeoutMs = this.limits.rasteriseTimeoutMs;
-                      started = startPageDrawing(file, request.pages?.first ?? 1, {
-                        timeoutMs,
-                        process: this.processLimits(timeoutMs),
-                      });
-                    },
-                  }
-                : {}),
-            },
-            { ...this.limits, process: this.processLimits(this.limits.rasteriseTimeoutMs) },
+        const document = await openDocument(
+          request.bytes,
+          {
+            maxBytes,
+            ...(request.pages ? { pages: request.pages } : {}),
+            ...(request.kind ? { expect: request.kind } : {}),
+          },
+          { ...this.limits, process: this.processLimits(this.limits.rasteriseTimeoutMs) },
+          workDir,
+        );
+        const { readTables } = await reader;
+        return readTables(
+          document,
+          {
+            tesseract: this.tesseract,
+            maxPixels: this.limits.maxPixels,
+            layoutTimeoutMs: this.limits.rasteriseTimeoutMs,
+            processLimits: (timeoutMs) => this.processLimits(timeoutMs),
             workDir,
-          );
-          const { readTables } = await reader;
-          // Awaited here, so that the drawing is not stopped (finally) while the reader uses it.
-          return await readTables(
-            document,
-            {
-              tesseract: this.tesseract,
-              maxPixels: this.limits.maxPixels,
-              layoutTimeoutMs: this.limits.rasteriseTimeoutMs,
-              processLimits: (timeoutMs) => this.processLimits(timeoutMs),
-              workDir,
-              ...(this.options.vision && this.mode !== 'local'
-                ? {
-                    vision: {
-                      mode: this.mode === 'vision' ? 'vision' : 'auto',
-                      reader: await this.visionReader(this.options.vision),
-                    },
-                  }
-                : {}),
-            },
-            {
-              mode: request.mode,
-              ...(request.area ? { area: request.area } : {}),
-              ...(request.beforeRead ? { beforeRead: request.beforeRead } : {}),
-              ...(request.onPage ? { onPage: request.onPage } : {}),
-              ...(request.signal ? { signal: request.signal } : {}),
-              ...(started ? { started } : {}),
-            },
-          );
-        } finally {
-          // A drawing the reader did not take (a refused document, an error) does not outlive
-          // the job.
-          started?.abort();
-          await started?.settled;
-        }
+            ...(this.options.vision && this.mode !== 'local'
+              ? {
+                  vision: {
+                    mode: this.mode === 'vision' ? 'vision' : 'auto',
+                    reader: await this.visionReader(this.options.vision),
+                  },
+                }
+              : {}),
+          },
+          {
+            mode: request.mode,
+            ...(request.area ? { area: request.area } : {}),
+            ...(request.beforeRead ? { beforeRead: request.beforeRead } : {}),
+            ...(request.onPage ? { onPage: request.onPage } : {}),
+            ...(request.signal ? { signal: request.signal } : {}),
+          },
+        );
       }),
     );
   }

@@ -55,8 +55,6 @@ export async function openDocument(
     maxBytes: number;
     /** 'any': an image answers for any page asked (text reading's rule). */
     pageOfImage?: 'one' | 'any';
-    /** A PDF's file is on disk, before its checks (the table reader starts a drawing there). */
-    onFile?: (file: string) => void;
   },
   limits: ExtractionLimits & { process?: ResourceLimits },
   workDir: string,
@@ -72,7 +70,6 @@ export async function openDocument(
     return { kind, pageCount: 1, pages: [1], image: bytes };
   }
   const file = await writeTempPdf(workDir, bytes);
-  request.onFile?.(file);
   const info = await pdfInfo(file, undefined, limits.process);
   if (range && range.last > info.pages)
     throw extractionErrors.pageOutOfRange(range.last, info.pages);

@@ -10,7 +10,6 @@ import { DEFAULT_LIMITS } from '../limits.js';
 import { findTables } from './find-tables.js';
 import { joinContinuedTables } from './join-pages.js';
 import type { FoundTable, LayoutPage } from './layout.js';
-import { startPageDrawing } from './page-drawing.js';
 import { readPopplerLayout } from './poppler-layout.js';
 
 // pdfkit ships no types; the few calls used here.
@@ -712,41 +711,5 @@ describe('digital PDF tables', () => {
       ],
     ]);
     expect(cropped[0]?.bbox.y0).toBeGreaterThan(390);
-  });
-
-  it('takes over a drawing started ahead for its page rather than drawing the page again', async () => {
-    const xs = [50, 150, 250];
-    const ys = [100, 120, 140];
-    const ruled = await makePdf('ahead-ruled', (doc) => {
-      grid(doc, xs, ys);
-      fill(doc, xs, ys, [
-        ['Item', 'Price'],
-        ['Tea', '3.50'],
-      ]);
-    });
-    const plain = await makePdf('ahead-plain', (doc) => {
-      doc.text('Item', 53, 104, { lineBreak: false });
-      doc.text('Price', 153, 104, { lineBreak: false });
-    });
-    const limits = { memoryBytes: DEFAULT_LIMITS.childMemoryBytes, cpuSeconds: 30 };
-    // The ruled page's drawing, handed over as if it were the plain file's page 1: its lines can
-    // only come from that drawing, since the plain page has none of its own.
-    const ahead = startPageDrawing(ruled, 1, { timeoutMs: 30_000, process: limits });
-    const [taken] = await readPopplerLayout(plain, [1], {
-      timeoutMs: 30_000,
-      process: limits,
-      started: { ...ahead, file: plain },
-    });
-    expect(taken?.lines.length).toBeGreaterThan(0);
-    // A drawing of another page (or file) is not taken: the page is drawn itself.
-    const other = startPageDrawing(ruled, 1, { timeoutMs: 30_000, process: limits });
-    const [own] = await readPopplerLayout(plain, [1], {
-      timeoutMs: 30_000,
-      process: limits,
-      started: other,
-    });
-    expect(own?.lines).toEqual([]);
-    other.abort();
-    await other.settled;
   });
 });

@@ -14,7 +14,6 @@ import type {
   TablesMode,
   TablesResult,
 } from './layout.js';
-import type { PageDrawing } from './page-drawing.js';
 import { readPopplerLayout } from './poppler-layout.js';
 
 // The table reader: a document the input side opened, page by page, into tables. A PDF page's
@@ -45,8 +44,6 @@ export type ReadTablesOptions = {
   beforeRead?: (pages: number[]) => Promise<void> | void;
   onPage?: (outcome: PageOutcome) => void;
   signal?: AbortSignal;
-  /** The first page's drawing, started while the document was opened (engine.ts). */
-  started?: PageDrawing;
 };
 
 // A PDF's pages are laid out this many at a time (one pdftotext run over them, one pdftocairo
@@ -152,7 +149,6 @@ export async function readTables(
         digital = await readPopplerLayout(document.file, batch, {
           timeoutMs,
           ...(deps.processLimits ? { process: deps.processLimits(timeoutMs) } : {}),
-          ...(options.started ? { started: options.started } : {}),
         });
       } catch {
         // poppler could not lay these pages out (a damaged content stream): read their pixels.
