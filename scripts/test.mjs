@@ -49,7 +49,12 @@ async function main() {
       run('docker-compose', ['config', '-q'], { cwd: root }),
     );
     await step('unit tests (contracts, shared-ui, shell, remotes, clients, sentiment)', () =>
-      runJest(root, ['contracts', 'shared-ui', 'shell', 'remotes', 'clients', 'sentiment']),
+      // Two workers, as for the API: each file has its own jsdom or Node context.
+      runJest(
+        root,
+        ['contracts', 'shared-ui', 'shell', 'remotes', 'clients', 'sentiment'],
+        ['--maxWorkers=2'],
+      ),
     );
     // Two workers: Tesseract reads with one thread (OMP_THREAD_LIMIT=1), so one worker leaves a
     // core idle through the OCR-bound files; each file has its own database, ports and temp dirs.
