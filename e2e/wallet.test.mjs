@@ -68,7 +68,13 @@ test('a signed-in visitor pays Pro Weekly with the wallet; another open tab relo
   await popup.getByRole('heading', { name: 'Pay $2.00 USD' }).waitFor();
   await Promise.all([
     popup.waitForEvent('close'),
-    popup.getByRole('button', { name: 'Approve payment' }).click(),
+    popup
+      .getByRole('button', { name: 'Approve payment' })
+      .click()
+      // The popup closes itself on this click; it may be gone before the click's own end.
+      .catch((error) => {
+        if (!popup.isClosed()) throw error;
+      }),
   ]);
   await page.waitForURL((url) => url.pathname === '/payment-success');
   expect(pathOf(page)).toBe('/payment-success?plan=pro-weekly');
@@ -109,7 +115,13 @@ test('a cancelled approval changes nothing: the page says nothing was charged', 
   const popup = await openApproval(page);
   await Promise.all([
     popup.waitForEvent('close'),
-    popup.getByRole('button', { name: 'Cancel and return' }).click(),
+    popup
+      .getByRole('button', { name: 'Cancel and return' })
+      .click()
+      // The popup closes itself on this click; it may be gone before the click's own end.
+      .catch((error) => {
+        if (!popup.isClosed()) throw error;
+      }),
   ]);
   await page.getByText('Payment cancelled: nothing was charged.').waitFor();
   expect(pathOf(page)).toBe(WALLET);
