@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { MessagesService } from '../../modules/messages/messages.service.js';
 import { SignedInApp, type Visitor } from '../../testing/signed-in-app.js';
-import { startEnvelopeReceiver, type ReceivedEvent } from './envelope-receiver.js';
+import { startEnvelopeReceiver, type ReceivedEvent } from '../../testing/envelope-receiver.js';
 
 // Spec §7: the API's unexpected errors reach the error-reporting service (here a local receiver
 // of Sentry envelopes on 127.0.0.1) tagged with their action, without the request's body,
