@@ -95,7 +95,6 @@ export class PaymentFulfilmentService {
       at: paid.at,
     });
     const at = capture.at;
-    await this.orders.markPaid(paid.provider, paid.orderId, paid.paymentId, at);
     const order = stored;
     const grant = await this.entitlements.grant({
       userId: order.userId,
@@ -108,6 +107,9 @@ export class PaymentFulfilmentService {
     });
     const payment = paymentOfOrder(order, paid.paymentId, at);
     await this.billing.recordPayment(payment);
+    // 'paid' only once the grant and the record are written: a success call that finds the order
+    // paid answers "granted" from it, and must never beat a concurrent fulfilment's grant.
+    await this.orders.markPaid(paid.provider, paid.orderId, paid.paymentId, at);
     if (grant === 'applied') {
       for (const listener of this.afterGrantListeners) {
         listener(order.userId, 'main').catch((error: unknown) => {

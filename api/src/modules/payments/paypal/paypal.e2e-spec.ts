@@ -1,4 +1,6 @@
+import { jest } from '@jest/globals';
 import type { PaypalCreateOrderResponse, PublicUser } from 'contracts';
+import { EntitlementsService } from '../../billing/entitlements.service.js';
 import { startPaypalSandbox, type PaypalSandbox } from '../../../dev-payments/paypal-sandbox.js';
 import { SignedInApp, type SignedIn } from '../../../testing/signed-in-app.js';
 import { formatPaymentsAudit } from '../../../cli/payments-report.js';
@@ -261,6 +263,44 @@ describe('wallet payments (PayPal) against the sandbox', () => {
         plan: 'pro-monthly',
       });
       expect(sandbox.captureCount(orderId)).toBe(1);
+      expect(await grantsApplied(who.userId)).toBe(1);
+    });
+
+    it('answers success only once the plan is granted, even while the webhook is mid-way (seen in a browser run)', async () => {
+      // The webhook's fulfilment had marked the order paid before writing its grant; a success
+      // call arriving in between answered 'already granted' and the page showed a Free user.
+      const who = await person();
+      const orderId = await createOrder(who, 'lifetime');
+      sandbox.approve(orderId, { webhooks: 'drop' });
+      const capture = await captureAtPaypal(orderId);
+      const entitlements = platform.app.get(EntitlementsService);
+      const grant = entitlements.grant.bind(entitlements);
+      let midway: (answer: Promise<Response>) => void = () => undefined;
+      const answered = new Promise<Response>((resolve) => {
+        midway = (answer) => {
+          resolve(answer);
+        };
+      });
+      let first = true;
+      const spy = jest.spyOn(entitlements, 'grant').mockImplementation(async (input) => {
+        // The success call arrives while the webhook's grant is being written.
+        if (first) midway(success(who, 'lifetime', orderId));
+        first = false;
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        return grant(input);
+      });
+      try {
+        const body = event('WH-MIDWAY0000000001', 'PAYMENT.CAPTURE.COMPLETED', capture);
+        const [hook, page] = await Promise.all([
+          sendWebhook(body),
+          answered.then(async (response) => ({ status: response.status, user: await me(who) })),
+        ]);
+        expect(hook.status).toBe(200);
+        expect(page.status).toBe(200);
+        expect(page.user).toMatchObject({ isPremium: true, planType: 'Lifetime' });
+      } finally {
+        spy.mockRestore();
+      }
       expect(await grantsApplied(who.userId)).toBe(1);
     });
 
