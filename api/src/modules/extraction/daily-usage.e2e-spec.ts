@@ -60,4 +60,13 @@ describe('GET /api/usage (real database)', () => {
   it('has no daily count for a premium plan', async () => {
     expect(await usage(premium)).toEqual({ status: 200, body: { unlimited: true } });
   });
+
+  it.each(['/api/usage/', '/API/usage', '/api/Usage', '/api/usage.'])(
+    'finds no route at %s (the router is strict and case-sensitive)',
+    async (alias) => {
+      const response = await reader.browser.request(`${platform.api}${alias}`);
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ code: 'NOT_FOUND' });
+    },
+  );
 });

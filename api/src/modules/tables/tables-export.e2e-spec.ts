@@ -1,5 +1,6 @@
 import { TABLES_EXPORT_LIMITS } from 'contracts';
 import ExcelJS from 'exceljs';
+import { rawUpload } from '../../testing/raw-upload.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config.js';
 import { CreditsService } from '../billing/credits.service.js';
@@ -152,6 +153,52 @@ describe('POST /api/sheets-extension/export', () => {
       expect({ body, status: response.status }).toEqual({ body, status });
       expect(JSON.stringify(await response.json())).toContain(says);
     }
+    expect(await balance(who)).toBe(before);
+  });
+
+  it.each([
+    `${EXPORT}/`,
+    EXPORT.toUpperCase(),
+    EXPORT.replace('sheets', 'Sheets'),
+    `${EXPORT}.`,
+    `/${EXPORT}`,
+  ])(
+    'finds no route at %s: a large body refused unread by the 2 KB default, a small one 404',
+    async (alias) => {
+      const who = await person();
+      const headers = {
+        cookie: who.browser.cookieHeader(platform.api),
+        'content-type': 'application/json',
+        'x-csrf-token': who.csrf,
+      };
+      const large = await rawUpload({
+        url: `${platform.api}${alias}`,
+        headers,
+        declaredLength: TABLES_EXPORT_LIMITS.bodyBytes,
+        total: 0,
+        chunkBytes: 1,
+        intervalMs: 0,
+      }).answer;
+      expect(large.status).toBe(413);
+      const small = await who.post(alias, { format: 'csv', tables: EDITED });
+      expect(small.status).toBe(404);
+      expect(await small.json()).toMatchObject({ code: 'NOT_FOUND' });
+    },
+  );
+
+  it('answers a flood of exports 429 with Retry-After past the per-person limit, charging nothing', async () => {
+    const who = await person();
+    const before = await balance(who);
+    const { perUser } = platform.app.get<AppConfig>(APP_CONFIG).extractLimits;
+    const statuses: number[] = [];
+    for (let i = 0; i < perUser; i++) {
+      statuses.push((await who.post(EXPORT, { format: 'csv', tables: EDITED })).status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([200]));
+    const over = await who.post(EXPORT, { format: 'csv', tables: EDITED });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await over.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
     expect(await balance(who)).toBe(before);
   });
 });
