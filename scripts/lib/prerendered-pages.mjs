@@ -155,7 +155,11 @@ export function createShellPages({ dir, config, env = process.env }) {
     }
     return html
       .replace('</head>', () => `  ${head}\n  </head>`)
-      .replace('<div id="root"></div>', () => `<div id="root" data-prerendered>${body}</div>`);
+      .replace(
+        '<div id="root"></div>',
+        // inert until the app runs (main.tsx): a button of the static page would do nothing.
+        () => `<div id="root" data-prerendered inert>${body}</div>`,
+      );
   }
 
   return { page };

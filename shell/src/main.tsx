@@ -68,6 +68,8 @@ readRuntimeConfig().then(
     const loader = createRemoteLoader(config.remotes);
     await remoteOfPrerenderedPage(config, loader);
     const router = createBrowserRouter(buildRoutes(config));
+    // The prerendered page was inert (its buttons do nothing); the app renders in its place.
+    container.removeAttribute('inert');
     root.render(
       <StrictMode>
         <RuntimeConfigContext.Provider value={config}>
