@@ -8,8 +8,9 @@
 // - the run-time configuration: inlined as a JSON data block (the shell reads it instead of
 //   fetching /runtime-config.json), and filling in the values the builds left as tokens.
 // The page's head also announces the remote's entry and first chunks (modulepreload).
-// A remote that does not answer within PRERENDER_TIMEOUT_MS, or has no prerendered HTML for the
-// path, gets the plain shell: its JavaScript shows the page or the remote's fallback as before.
+// A remote that does not answer within PRERENDER_TIMEOUT_MS (500 ms; 1.5 s before its first
+// answer), or has no prerendered HTML for the path, gets the plain shell: its JavaScript shows
+// the page or the remote's fallback as before.
 // Token names must equal shared-ui/prerender.mjs's (this module runs without Vite installed).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -44,8 +45,9 @@ const sameChrome = (a, b) =>
 
 /**
  * Reads and revalidates one remote's prerender.json: at most every `maxAgeMs`, with its ETag,
- * within `timeoutMs`. `get()` answers the parsed file, or null when the remote has none or does
- * not answer in time.
+ * within `timeoutMs` (three times that for the first read, which a remote just started can be
+ * slow to answer). `get()` answers the parsed file, or null when the remote has none or does not
+ * answer in time.
  */
 function remotePrerender(url, { maxAgeMs, timeoutMs }) {
   let known = null; // { etag, body }
@@ -55,7 +57,7 @@ function remotePrerender(url, { maxAgeMs, timeoutMs }) {
     try {
       const response = await fetch(url, {
         headers: known?.etag ? { 'if-none-match': known.etag } : {},
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(known ? timeoutMs : 3 * timeoutMs),
       });
       if (response.status === 304 && known) {
         checkedAt = Date.now();
@@ -105,6 +107,8 @@ export function createShellPages({ dir, config, env = process.env }) {
       prerender: remotePrerender(new URL(PRERENDER_FILE, base).href, options),
     };
   });
+  // Read once at start, so the first visitor does not wait for it.
+  if (frames.length > 0) for (const remote of remotes) void remote.prerender.get();
 
   // Every page gets the configuration: the shell starts without asking for it.
   const configScript = `<script type="application/json" id="runtime-config">${scriptJson(config)}</script>`;
