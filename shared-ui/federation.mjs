@@ -9,6 +9,7 @@ import path from 'node:path';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { findRemote } from 'contracts';
+import { prerenderRoutes } from './prerender.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -91,6 +92,8 @@ export function remoteViteConfig({ name, env = process.env }) {
         dts: false,
         experiments: { externalRuntime: command === 'build' },
       }),
+      // The public routes' HTML, for the shell's server to serve (dist/prerender.json).
+      prerenderRoutes({ name: remote.name }),
     ],
     server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
     preview: { port, strictPort: true, cors: true },

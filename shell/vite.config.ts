@@ -1,6 +1,7 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { BUILD_TARGET, sharedSingletons } from 'shared-ui/federation';
+import { prerenderChrome } from 'shared-ui/prerender';
 import { SHELL } from 'contracts';
 import { defineConfig } from 'vite';
 import { runtimeConfigPlugin } from './runtime-config';
@@ -22,6 +23,8 @@ export default defineConfig({
       // in shared-ui/federation.mjs) rather than download their own.
       experiments: { provideExternalRuntime: true },
     }),
+    // The frame around the remotes' prerendered pages (dist/prerender-chrome.json, issue 25).
+    prerenderChrome({ entry: 'src/prerender/chrome.tsx' }),
   ],
   server: { port, strictPort: true },
   preview: { port, strictPort: true },

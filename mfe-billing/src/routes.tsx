@@ -65,11 +65,17 @@ export const ROUTE_META = {
   },
 } as const;
 
-const route = (path: keyof typeof ROUTE_META, handle: RouteChrome, element: ReactNode) =>
-  metaRoute(ROUTE_META, path, handle, element);
+const route = (
+  path: keyof typeof ROUTE_META,
+  handle: RouteChrome,
+  element: ReactNode,
+  options?: { prerender?: boolean },
+) => metaRoute(ROUTE_META, path, handle, element, options);
+/** A public page: its HTML is prerendered by this remote's build (issue 25). */
+const PUBLIC = { prerender: true };
 
 export const routes: RemoteRoute[] = [
-  route('/pricing', main, <PricingPage />),
+  route('/pricing', main, <PricingPage />, PUBLIC),
   route('/sheets-extension-pricing', addon, <AddonPricingPage />),
   route('/user-account', main, <AccountPage variant="main" />),
   route('/sheets-extension-user-account', addon, <AccountPage variant="addon" />),
@@ -77,7 +83,7 @@ export const routes: RemoteRoute[] = [
   route('/receipt', main, <ReceiptPage />),
   route('/paypal-checkout', main, <WalletCheckoutPage />),
   route('/signup-success', main, <SignupSuccessPage />),
-  route('/affiliate', main, <AffiliatePage />),
+  route('/affiliate', main, <AffiliatePage />, PUBLIC),
   route('/support', main, <SupportInboxPage />),
-  route('/refund-policy', main, <RefundPolicyPage />),
+  route('/refund-policy', main, <RefundPolicyPage />, PUBLIC),
 ];

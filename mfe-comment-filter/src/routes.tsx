@@ -7,5 +7,6 @@ export const routes: RemoteRoute[] = [
     path: '/yt-comment-filter',
     handle: { navbar: 'new-user', footer: 'main', landing: true },
     element: <LandingPage />,
+    prerender: true, // public: its HTML is prerendered by this remote's build (issue 25)
   },
 ];

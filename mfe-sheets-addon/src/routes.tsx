@@ -10,21 +10,33 @@ import { TermsPage } from './pages/TermsPage';
 
 const page: RouteChrome = { navbar: 'addon', footer: 'addon' };
 
+// `prerender`: a public page, its HTML prerendered by this remote's build (issue 25).
 export const routes: RemoteRoute[] = [
   {
     path: '/pdf-to-sheets-extension',
     handle: { ...page, landing: true },
     element: <LandingPage tool={<ConverterSlot />} />,
+    prerender: true,
   },
-  { path: '/sheets-extension-faq', handle: page, element: <FaqPage /> },
+  { path: '/sheets-extension-faq', handle: page, element: <FaqPage />, prerender: true },
   { path: '/sheets-extension-contact-us', handle: page, element: <ContactPage /> },
   {
     path: '/sheets-extension-feedback',
     handle: { ...page, hidePricing: true },
     element: <FeedbackPage />,
   },
-  { path: '/sheets-extension-terms-of-service', handle: page, element: <TermsPage /> },
-  { path: '/sheets-extension-privacy-policy', handle: page, element: <PrivacyPage /> },
+  {
+    path: '/sheets-extension-terms-of-service',
+    handle: page,
+    element: <TermsPage />,
+    prerender: true,
+  },
+  {
+    path: '/sheets-extension-privacy-policy',
+    handle: page,
+    element: <PrivacyPage />,
+    prerender: true,
+  },
 ];
 
 export { FeedbackForm };

@@ -44,16 +44,22 @@ export const ROUTE_META = {
   },
 } as const;
 
-const route = (path: keyof typeof ROUTE_META, handle: RouteChrome, element: ReactNode) =>
-  metaRoute(ROUTE_META, path, handle, element);
+const route = (
+  path: keyof typeof ROUTE_META,
+  handle: RouteChrome,
+  element: ReactNode,
+  options?: { prerender?: boolean },
+) => metaRoute(ROUTE_META, path, handle, element, options);
+/** A public page: its HTML is prerendered by this remote's build (issue 25). */
+const PUBLIC = { prerender: true };
 
 export const routes: RemoteRoute[] = [
-  route('/', landing, <HomePage variant="home" />),
-  route('/handwriting-ocr', landing, <HomePage variant="handwriting" />),
+  route('/', landing, <HomePage variant="home" />, PUBLIC),
+  route('/handwriting-ocr', landing, <HomePage variant="handwriting" />, PUBLIC),
   route('/feedback', page, <FeedbackPage />),
   route('/contact-us', page, <ContactPage />),
-  route('/terms-of-service', page, <TermsPage />),
-  route('/privacy-policy', page, <PrivacyPage />),
+  route('/terms-of-service', page, <TermsPage />, PUBLIC),
+  route('/privacy-policy', page, <PrivacyPage />, PUBLIC),
 ];
 
 export { FeedbackForm };

@@ -4,19 +4,21 @@
 //
 // - the shell: /runtime-config.json built from the environment (buildRuntimeConfig in contracts,
 //   the one implementation), index.html for every path that is not a file (the SPA's routes; the
-//   app shows its own 404), and a Content-Security-Policy on that HTML that allows exactly the
-//   configured remotes, API and card checkout (shellContentSecurityPolicy).
+//   app shows its own 404) with that configuration inlined and, on a remote's public page, the
+//   page's prerendered HTML (prerendered-pages.mjs), and a Content-Security-Policy on that HTML
+//   that allows exactly the configured remotes, API and card checkout
+//   (shellContentSecurityPolicy).
 // - a remote: its files, with CORS answered only to the shell's origin (SHELL_URL).
 // - both: nosniff, Referrer-Policy, HSTS when served over TLS (FORCE_HSTS=1, or X-Forwarded-Proto
 //   https from a trusted proxy: TRUST_PROXY_HOPS >= 1), hashed assets cached for a year as
 //   immutable, everything else (index.html, remoteEntry.js, mf-manifest.json, runtime-config.json)
 //   revalidated on each use (no-cache), and gzip/brotli compression.
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import compression from 'compression';
 import serveStatic from 'serve-static';
 import { buildRuntimeConfig, integrationCspSources } from 'contracts';
+import { createShellPages } from './prerendered-pages.mjs';
 
 /**
  * Fixed origins of payment providers' browser scripts and checkout frames, allowed in the shell's
@@ -126,7 +128,7 @@ export function createWebServer({ dir, kind, env = process.env }) {
 
   // The shell's page, configuration and policy, made once when the server starts.
   const config = kind === 'shell' ? buildRuntimeConfig(env) : null;
-  const shellHtml = config ? readFileSync(path.join(dir, 'index.html')) : null;
+  const shellPages = config ? createShellPages({ dir, config, env }) : null;
   const shellCsp = config ? shellContentSecurityPolicy(config) : null;
   const runtimeConfig = config ? Buffer.from(JSON.stringify(config)) : null;
 
@@ -191,11 +193,21 @@ export function createWebServer({ dir, kind, env = process.env }) {
     });
   };
 
-  const sendShell = (req, res) =>
-    send(req, res, 200, 'text/html; charset=utf-8', shellHtml, {
-      'Cache-Control': REVALIDATE,
-      'Content-Security-Policy': shellCsp,
-    });
+  const sendShell = (req, res) => {
+    const { pathname } = new URL(req.url ?? '/', 'http://x');
+    shellPages.page(pathname === '/index.html' ? '/' : pathname).then(
+      (html) =>
+        send(req, res, 200, 'text/html; charset=utf-8', Buffer.from(html), {
+          'Cache-Control': REVALIDATE,
+          'Content-Security-Policy': shellCsp,
+        }),
+      (error) => {
+        console.error('shell: could not compose the page', error);
+        res.statusCode = 500;
+        res.end();
+      },
+    );
+  };
 
   return http.createServer((req, res) => {
     compress(req, res, (error) => {

@@ -9,9 +9,9 @@ import {
   expectErrorReporter,
   setErrorReporter,
 } from 'shared-ui';
-import { fetchRuntimeConfig } from './config/runtime-config';
+import { readRuntimeConfig, type RuntimeConfig } from './config/runtime-config';
 import { RuntimeConfigContext } from './config/RuntimeConfigContext';
-import { createRemoteLoader } from './federation/remote-registry';
+import { createRemoteLoader, type RemoteLoader } from './federation/remote-registry';
 import { RemoteLoaderContext } from './federation/RemoteLoaderContext';
 import { buildRoutes } from './routing/build-routes';
 
@@ -37,8 +37,19 @@ function startErrorReporting(dsn: string): void {
   );
 }
 
-fetchRuntimeConfig().then(
-  (config) => {
+/**
+ * The server sent this page's prerendered HTML (scripts/lib/prerendered-pages.mjs): it stays on
+ * screen until the page's remote has loaded (or failed, or timed out), so the first render shows
+ * the same page in place of it, not 'Loading…'; a remote that fails replaces it with its fallback.
+ */
+async function remoteOfPrerenderedPage(config: RuntimeConfig, loader: RemoteLoader): Promise<void> {
+  if (!container?.hasAttribute('data-prerendered')) return;
+  const remote = config.remotes.find((r) => r.routes.includes(window.location.pathname));
+  if (remote) await loader.load(remote.name).catch(() => undefined);
+}
+
+readRuntimeConfig().then(
+  async (config) => {
     startErrorReporting(config.sentryDsn);
     configureApi({ baseUrl: config.apiUrl });
     configurePlatform({
@@ -55,7 +66,10 @@ fetchRuntimeConfig().then(
       adConversionId: config.adConversionId,
     });
     const loader = createRemoteLoader(config.remotes);
+    await remoteOfPrerenderedPage(config, loader);
     const router = createBrowserRouter(buildRoutes(config));
+    // The prerendered page was inert (its buttons do nothing); the app renders in its place.
+    container.removeAttribute('inert');
     root.render(
       <StrictMode>
         <RuntimeConfigContext.Provider value={config}>

@@ -78,6 +78,8 @@ export function resetLemonSqueezy(): void {
 
 /** An extension-origin session: `?source=extension` now, or remembered in `fromExtension`. */
 export function rememberExtensionSource(search: string): boolean {
+  // The build's prerender of /pricing has no visitor: not from the extension.
+  if (typeof localStorage === 'undefined') return false;
   if (new URLSearchParams(search).get('source') === 'extension') {
     localStorage.setItem(FROM_EXTENSION, 'true');
     return true;

@@ -38,12 +38,8 @@ function HomeContent({ variant }: Props) {
   const languages = useLanguages();
   let top;
   if (user === undefined) {
-    top = (
-      <section aria-labelledby="hero-title">
-        <h1 id="hero-title">{VISITOR_TITLE[variant]}</h1>
-        <p role="status">Loading…</p>
-      </section>
-    );
+    // Also the prerendered page's (issue 25): a visitor's hero, its buttons' place kept.
+    top = <VisitorHero title={VISITOR_TITLE[variant]} pending />;
   } else if (user === null) {
     top = <VisitorHero title={VISITOR_TITLE[variant]} />;
   } else {

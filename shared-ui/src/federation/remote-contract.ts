@@ -13,7 +13,16 @@ export type RouteChrome = {
   hidePricing?: boolean;
 };
 
-export type RemoteRoute = { path: string; element: ReactNode; handle: RouteChrome };
+export type RemoteRoute = {
+  path: string;
+  element: ReactNode;
+  handle: RouteChrome;
+  /**
+   * A public page (no visitor needed to show it): the remote's build prerenders its HTML and the
+   * shell's server serves it, so it paints before any JavaScript runs (issue 25).
+   */
+  prerender?: boolean;
+};
 
 export type FeedbackFormProps = { onDone: () => void };
 

@@ -10,6 +10,22 @@ type Props = {
 
 const DESCRIPTION_SELECTOR = 'meta[name="description"]';
 
+let serverMeta: Props | null = null;
+
+/**
+ * The title and description of the PageMeta rendered without a document since the last call: the
+ * build's prerender of a page (federation/prerender-render.tsx) puts them in the page's head.
+ */
+export function takeServerMeta(): Props | null {
+  const meta = serverMeta;
+  serverMeta = null;
+  return meta;
+}
+
+function noteServerMeta(meta: Props): void {
+  serverMeta = meta;
+}
+
 /**
  * A route's title and description (each route has its own, issue 22).
  *
@@ -21,6 +37,8 @@ const DESCRIPTION_SELECTOR = 'meta[name="description"]';
  * the page is shown (created if the document has none) and given back its content afterwards.
  */
 export function PageMeta({ title, description }: Props) {
+  // Rendered on the server (the build's prerender): its head needs them, and effects never run.
+  if (typeof document === 'undefined') noteServerMeta({ title, description });
   useEffect(() => {
     let tag = document.head.querySelector<HTMLMetaElement>(DESCRIPTION_SELECTOR);
     const created = tag === null;
@@ -43,17 +61,20 @@ export type PageMetaProps = Props;
 
 /**
  * A remote's route whose page gets the title and description of its path in `meta` (one table
- * per remote, so no two routes can forget theirs or share them by accident).
+ * per remote, so no two routes can forget theirs or share them by accident). `options.prerender`:
+ * a public page, prerendered by the remote's build (RemoteRoute's `prerender`).
  */
 export function metaRoute<Path extends string>(
   meta: Record<Path, Props>,
   path: Path,
   handle: RouteChrome,
   element: ReactNode,
+  options: { prerender?: boolean } = {},
 ): RemoteRoute {
   return {
     path,
     handle,
+    ...(options.prerender ? { prerender: true } : {}),
     element: (
       <>
         <PageMeta {...meta[path]} />

@@ -23,6 +23,18 @@ function isRuntimeConfig(value: unknown): value is RuntimeConfig {
   );
 }
 
+/**
+ * The configuration the shell's server inlined into the page (a JSON data block, id
+ * `runtime-config`), else the one served next to the shell (the dev and preview servers).
+ */
+export async function readRuntimeConfig(doc: Document = document): Promise<RuntimeConfig> {
+  const inlined = doc.getElementById('runtime-config')?.textContent;
+  if (!inlined) return fetchRuntimeConfig();
+  const body: unknown = JSON.parse(inlined);
+  if (!isRuntimeConfig(body)) throw new Error('The inlined configuration is not valid');
+  return body;
+}
+
 /** Reads the environment's configuration served next to the shell. */
 export async function fetchRuntimeConfig(url = '/runtime-config.json'): Promise<RuntimeConfig> {
   const response = await fetch(url, { cache: 'no-store' });

@@ -11,6 +11,12 @@ export type RemoteLoader = {
   load: (name: string) => Promise<RemoteModule>;
   /** The module when it has already loaded, so pages of a loaded remote render at once. */
   peek: (name: string) => RemoteModule | undefined;
+  /**
+   * Why the last load of `name` failed, once: a page whose remote failed before the app rendered
+   * (main.tsx waits for the remote of a prerendered page) shows its fallback at once instead of
+   * waiting for a second attempt. A later page of that remote tries again, as before.
+   */
+  takeFailure: (name: string) => Error | undefined;
   retry: (name: string) => void;
 };
 
@@ -46,6 +52,7 @@ export function createRemoteLoader(
   const byName = new Map(entries.map((entry) => [entry.name, entry]));
   const cache = new Map<string, Promise<RemoteModule>>();
   const loaded = new Map<string, RemoteModule>();
+  const failures = new Map<string, Error>();
   registerRemotes(entries.map(({ name, entry }) => ({ name, entry })));
 
   return {
@@ -59,15 +66,24 @@ export function createRemoteLoader(
           return module;
         },
       );
-      pending.catch(() => {
-        if (cache.get(name) === pending) cache.delete(name);
+      failures.delete(name);
+      pending.catch((error: unknown) => {
+        if (cache.get(name) !== pending) return;
+        cache.delete(name);
+        failures.set(name, error instanceof Error ? error : new Error(String(error)));
       });
       cache.set(name, pending);
       return pending;
     },
     peek: (name) => loaded.get(name),
+    takeFailure(name) {
+      const failure = failures.get(name);
+      failures.delete(name);
+      return failure;
+    },
     retry(name) {
       cache.delete(name);
+      failures.delete(name);
       loaded.delete(name);
       const entry = byName.get(name);
       if (entry) registerRemotes([{ name: entry.name, entry: entry.entry }], { force: true });

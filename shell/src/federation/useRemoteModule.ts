@@ -17,7 +17,13 @@ export function useRemoteModule(name: string): { state: RemoteState; retry: () =
   const key = `${name}#${attempt}`;
   const [result, setResult] = useState<{ key: string; state: RemoteState } | null>(null);
 
+  // Failed before the app rendered (main.tsx waits for a prerendered page's remote): the page
+  // shows its fallback at once, and Retry loads again.
+  const [initialFailure] = useState(() => loader.takeFailure(name));
+  const failedBefore = attempt === 0 ? initialFailure : undefined;
+
   useEffect(() => {
+    if (failedBefore) return;
     let live = true;
     loader.load(name).then(
       (module) => {
@@ -31,7 +37,7 @@ export function useRemoteModule(name: string): { state: RemoteState; retry: () =
     return () => {
       live = false;
     };
-  }, [loader, name, key]);
+  }, [loader, name, key, failedBefore]);
 
   const retry = useCallback(() => {
     loader.retry(name);
@@ -39,6 +45,10 @@ export function useRemoteModule(name: string): { state: RemoteState; retry: () =
   }, [loader, name]);
 
   const known = loader.peek(name);
-  const fallback: RemoteState = known ? { status: 'ready', module: known } : LOADING;
+  const fallback: RemoteState = known
+    ? { status: 'ready', module: known }
+    : failedBefore
+      ? { status: 'failed', error: failedBefore }
+      : LOADING;
   return { state: result?.key === key ? result.state : fallback, retry };
 }

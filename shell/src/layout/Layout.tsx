@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { DEFAULT_CHROME, GlobalStyle, ToastHost, track, type RouteChrome } from 'shared-ui';
+import { GlobalStyle, ToastHost, track, type RouteChrome } from 'shared-ui';
 import styled from 'styled-components';
-import { ChromeContext } from './ChromeContext';
+import { ChromeContext, InitialChromeContext } from './ChromeContext';
 import { FeedbackPopup } from './FeedbackPopup';
 import { Footer } from './footer/Footer';
 import { AddonNavbar } from './navbar/AddonNavbar';
@@ -49,7 +49,8 @@ function useButtonClickTracking(): void {
 
 /** The frame every page renders in: navbar and footer variants, toasts, feedback popup. */
 export function Layout() {
-  const [chrome, setChrome] = useState<RouteChrome>(DEFAULT_CHROME);
+  const initialChrome = useContext(InitialChromeContext);
+  const [chrome, setChrome] = useState<RouteChrome>(initialChrome);
   useHashScroll();
   useButtonClickTracking();
   return (

@@ -23,6 +23,7 @@ export function fakeLoader(
   const loaded = new Map<string, RemoteModule>();
   return {
     peek: (name) => loaded.get(name),
+    takeFailure: () => undefined,
     load: jest.fn((name: string) => {
       if (settleOnce && loaded.has(name)) return new Promise<RemoteModule>(() => undefined);
       const module = modules[name];

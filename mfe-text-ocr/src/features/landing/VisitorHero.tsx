@@ -21,8 +21,12 @@ const StyledActions = styled.div`
   gap: ${tokens.space[3]} ${tokens.space[4]};
 `;
 
-/** The visitor's top of the landing: the title, what the tool does, sign-in, and the demo. */
-export function VisitorHero({ title }: { title: string }) {
+/**
+ * The visitor's top of the landing: the title, what the tool does, sign-in, and the demo.
+ * `pending`: the session is not known yet (and in the page's prerendered HTML): the same hero,
+ * its buttons' place kept but empty, so a visitor's page does not move when they appear.
+ */
+export function VisitorHero({ title, pending = false }: { title: string; pending?: boolean }) {
   const location = useLocation();
   return (
     <StyledHero aria-labelledby="hero-title">
@@ -32,7 +36,15 @@ export function VisitorHero({ title }: { title: string }) {
           Upload an image or PDF, or take a photo, and get neatly formatted text, in its own
           language or translated. Private and ad-free.
         </p>
-        <StyledActions>
+        {pending && (
+          <p role="status" className="visually-hidden">
+            Loading…
+          </p>
+        )}
+        <StyledActions
+          aria-hidden={pending || undefined}
+          style={pending ? { visibility: 'hidden' } : undefined}
+        >
           <Button onClick={() => loginFromHere(location)}>Try for free</Button>
           <CarryLink to="/pdf-to-sheets-extension">
             Tables and invoices? Try our spreadsheet add-on

@@ -7,11 +7,21 @@ type Props = {
   signedOutLink?: { label: string; to: string };
 };
 
-/** Login, or 'Hello, <name>' linking to the account; nothing while the session is unknown. */
+/**
+ * Login, or 'Hello, <name>' linking to the account. While the session is unknown (and in the
+ * prerendered page), an invisible Login keeps its place, so the navbar does not change height
+ * when the answer comes.
+ */
 export function SessionControl({ accountPath, signedOutLink }: Props) {
   const user = useSession();
   const location = useLocation();
-  if (user === undefined) return null;
+  if (user === undefined) {
+    return (
+      <Button aria-hidden tabIndex={-1} style={{ visibility: 'hidden' }}>
+        Login
+      </Button>
+    );
+  }
   if (user) {
     return (
       <>

@@ -1,0 +1,189 @@
+// Public pages paint from HTML (issue 25): the shell's server sends each public route of every
+// remote with its page already in it, made by that remote's own build; the app then takes over
+// without a console error or a layout shift; a remote rebuilt alone changes its served HTML; a
+// remote that is dead or hangs in the browser still ends on its fallback.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { jest } from '@jest/globals';
+import { browserSuite, root } from './support/stack.mjs';
+import { createWebServer } from '../scripts/lib/web-server.mjs';
+import { run } from '../scripts/lib/proc.mjs';
+
+jest.setTimeout(180_000);
+
+const suite = browserSuite();
+
+/**
+ * Every public route of every remote (issue 25's list), its headline and how much text its main
+ * holds at least. /pricing is its frame: the plans are the visitor's (their currency).
+ */
+const PUBLIC_ROUTES = [
+  ['/', 'Extract text from images, handwriting and PDFs', 1000],
+  ['/handwriting-ocr', 'Handwriting to text, in seconds', 1000],
+  ['/terms-of-service', 'Terms of Service', 1000],
+  ['/privacy-policy', 'Privacy Policy', 1000],
+  ['/pdf-to-sheets-extension', 'Convert PDF to Google Sheets in 1 Click', 1000],
+  ['/sheets-extension-faq', 'FAQ', 200], // the answers are folded
+  ['/sheets-extension-terms-of-service', 'Terms of Service', 1000],
+  ['/sheets-extension-privacy-policy', 'Privacy Policy', 1000],
+  ['/yt-comment-filter', 'Comment filter: see the positive comments first', 1000],
+  ['/pricing', 'Pricing', 10],
+  ['/affiliate', 'Affiliate Program', 200],
+  ['/refund-policy', 'Refund Policy', 500],
+];
+
+/** The page's h1 and its main text, as a visitor without JavaScript gets them. */
+async function withoutJavaScript(route) {
+  const context = await suite.browser.newContext({
+    viewport: { width: 412, height: 823 },
+    javaScriptEnabled: false,
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto(suite.stack.url(route));
+    return {
+      headline: await page.locator('main h1').first().textContent({ timeout: 2000 }),
+      text: await page.locator('main').innerText(),
+      navbar: await page.locator('header nav').count(),
+      footer: await page.getByRole('navigation', { name: 'Footer' }).count(),
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+test.each(PUBLIC_ROUTES)(
+  '%s is served with its headline, main text, navbar and footer in the HTML',
+  async (route, headline, minText) => {
+    const served = await withoutJavaScript(route);
+    expect(served.headline).toBe(headline);
+    expect(served.text.length).toBeGreaterThan(minText);
+    expect(served.navbar).toBe(1);
+    expect(served.footer).toBe(1);
+    // The same page as the app shows once it runs: its first paragraph is in the HTML.
+    await suite.page.goto(suite.stack.url(route));
+    const paragraph = suite.page.locator('main p').first();
+    await paragraph.waitFor();
+    expect(served.text).toContain((await paragraph.innerText()).trim().slice(0, 60));
+  },
+);
+
+/** Sums the page's layout shifts from the first paint on (as CLS counts them). */
+function recordLayoutShifts() {
+  globalThis.__shifts = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (!entry.hadRecentInput) globalThis.__shifts.push(entry.value);
+    }
+  }).observe({ type: 'layout-shift', buffered: true });
+}
+
+test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter', '/affiliate'])(
+  '%s: the app takes over the prerendered page without a console error or a layout shift',
+  async (route) => {
+    const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      await context.addInitScript(recordLayoutShifts);
+      const page = await context.newPage();
+      const errors = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        const { url } = message.location();
+        if (message.type() === 'error' && !url.endsWith('/favicon.ico')) {
+          errors.push(message.text());
+        }
+      });
+      await page.goto(suite.stack.url(route));
+      // The app has run: the session is known and the navbar shows Login (or Home).
+      await page
+        .locator('header')
+        .getByRole('button', { name: 'Login' })
+        .or(page.locator('header').getByRole('link', { name: 'Home' }))
+        .first()
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      const shifts = await page.evaluate(() => globalThis.__shifts);
+      expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.05);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+test.each([
+  ['dead', (route) => route.abort('connectionrefused')],
+  ['hung', () => undefined], // never answered
+])(
+  'a remote %s in the browser replaces its prerendered page with the fallback',
+  async (_, answer) => {
+    const billing = suite.stack.layout.remotes.find((r) => r.dir === 'mfe-billing');
+    // The shell's server still reaches the remote (the page comes prerendered); the browser not.
+    await suite.page.route(`${billing.url}/**`, answer);
+    const served = await (await fetch(suite.stack.url('/affiliate'))).text();
+    expect(served).toMatch(/<div id="root" data-prerendered[^>]*>.*<h1[^>]*>Affiliate Program</s);
+    await suite.page.goto(suite.stack.url('/affiliate'));
+    await suite.page
+      .getByRole('heading', { level: 1, name: 'This page could not be loaded' })
+      .waitFor({ timeout: 10_000 });
+    // Nothing of the prerendered page is left beside the fallback.
+    expect(await suite.page.locator('main h1').allTextContents()).toEqual([
+      'This page could not be loaded',
+    ]);
+    expect(await suite.page.getByText('Affiliate Program').count()).toBe(0);
+  },
+);
+
+test("a remote rebuilt alone changes the shell's served HTML and page", async () => {
+  const remote = suite.stack.layout.remotes.find((r) => r.dir === 'mfe-comment-filter');
+  const headline = 'Comment filter: see the positive comments first';
+  const rebuilt = `${headline} (rebuilt alone)`;
+  // A copy of the remote's workspace with a new headline (beside it, so its relative paths hold),
+  // built on its own and served on the remote's port.
+  const copy = mkdtempSync(path.join(root, '.rebuild-mfe-comment-filter-'));
+  let server = null;
+  try {
+    cpSync(path.join(root, 'mfe-comment-filter'), copy, {
+      recursive: true,
+      filter: (source) => !/[/\\](node_modules|dist)$/.test(source),
+    });
+    const hero = path.join(copy, 'src', 'features', 'landing', 'Hero.tsx');
+    writeFileSync(hero, readFileSync(hero, 'utf8').replace(headline, rebuilt));
+    const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
+    // As a deployment builds it: the federation plugin does nothing under jest.
+    const env = { ...process.env, NODE_ENV: 'production' };
+    delete env.JEST_WORKER_ID;
+    await run(process.execPath, [vite, 'build'], { cwd: copy, quiet: true, env }).catch((error) => {
+      throw new Error(
+        `${error.message}
+${error.output?.slice(-3000)}`,
+        { cause: error },
+      );
+    });
+
+    await suite.stack.stopRemote('mfe-comment-filter');
+    server = createWebServer({
+      dir: path.join(copy, 'dist'),
+      kind: 'remote',
+      env: { SHELL_URL: suite.stack.layout.shell.url },
+    });
+    await new Promise((resolve) => server.listen(remote.port, '127.0.0.1', resolve));
+
+    // The shell's server revalidates the remote's prerendered pages within seconds.
+    const deadline = Date.now() + 15_000;
+    let html = '';
+    while (!html.includes(rebuilt) && Date.now() < deadline) {
+      html = await (await fetch(suite.stack.url('/yt-comment-filter'))).text();
+      if (!html.includes(rebuilt)) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(html).toContain(rebuilt);
+    expect(html).not.toContain(`>${headline}<`);
+
+    await suite.page.goto(suite.stack.url('/yt-comment-filter'));
+    await suite.page.getByRole('heading', { level: 1, name: rebuilt }).waitFor();
+  } finally {
+    if (server) await new Promise((resolve) => server.close(resolve));
+    rmSync(copy, { recursive: true, force: true });
+    await suite.stack.startRemote('mfe-comment-filter');
+  }
+});
