@@ -5,11 +5,18 @@
 // and gzip, requests (JS and all), first and largest contentful paint, and the largest JS chunks.
 // "gzip" is each JS response body (decoded) compressed here with zlib at level 9, whatever the
 // server sent, so figures compare across servers. Bytes and requests come from the first visit;
-// the paint times are the median of BENCH_RUNS visits (default 3), each cold. Figures go in
-// docs/benchmarks.md.
+// the paint times are the median of BENCH_RUNS visits (default 3), each cold. Then Lighthouse
+// (scripts/lib/lighthouse.mjs; installed into scripts/lighthouse on first use; mobile preset,
+// Debian's Chromium) runs BENCH_LH_RUNS times per route (default 3) and prints the median of each
+// figure: performance, accessibility, best-practices and SEO scores, FCP, LCP, TBT, CLS and Speed
+// Index; `--no-lighthouse` leaves it out. The machine's load average is printed with them:
+// Lighthouse's throttling is simulated from the trace, but a loaded CPU still lengthens its
+// tasks (TBT most). Figures go in docs/benchmarks.md.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { startLighthouse } from './lib/lighthouse.mjs';
 import { ensureNodeModules } from './lib/npm-deps.mjs';
 import { run } from './lib/proc.mjs';
 
@@ -17,7 +24,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const build = !args.includes('--no-build');
 const routes = args.filter((a) => !a.startsWith('--'));
-if (routes.length === 0) routes.push('/', '/pricing', '/pdf-to-sheets-extension');
+if (routes.length === 0) {
+  routes.push('/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter');
+}
+const LIGHTHOUSE = !args.includes('--no-lighthouse');
+const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
 // --all lists every JS file of a route, not only the five largest.
 const TOP = args.includes('--all') ? Infinity : 5;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -79,6 +90,45 @@ async function measure(browser, stack, partOf, route) {
   };
 }
 
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ');
+
+/** Lighthouse, LH_RUNS runs per route, median of each figure. */
+async function lighthouseRoutes(stack) {
+  const lighthouse = await startLighthouse(root);
+  const loadBefore = load();
+  try {
+    console.log(
+      `\nLighthouse (mobile, simulated throttling), median of ${LH_RUNS} runs per route; ` +
+        `load average before: ${loadBefore}`,
+    );
+    for (const route of routes) {
+      const runs = [];
+      for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouse.audit(stack.url(route)));
+      const med = (pick) => median(runs.map(pick));
+      const s = (c) => med((r) => r.scores[c]);
+      const m = (k) => med((r) => r.metrics[k]);
+      console.log(`\n${route}`);
+      console.log(
+        `  performance ${s('performance')} (runs: ${runs.map((r) => r.scores.performance).join(', ')}), ` +
+          `accessibility ${s('accessibility')}, best practices ${s('best-practices')}, SEO ${s('seo')}`,
+      );
+      console.log(
+        `  FCP ${ms(m('fcp'))}, LCP ${ms(m('lcp'))}, TBT ${ms(m('tbt'))}, ` +
+          `CLS ${m('cls')?.toFixed(3) ?? 'n/a'}, Speed Index ${ms(m('si'))}`,
+      );
+      const failing = [...new Set(runs.flatMap((r) => r.failing))];
+      if (failing.length) console.log(`  failed audits: ${failing.join(', ')}`);
+    }
+    console.log(`\nLighthouse load average after: ${load()}`);
+  } finally {
+    lighthouse.close();
+  }
+}
+
 async function main() {
   await ensureNodeModules(root);
   if (build) {
@@ -120,6 +170,7 @@ async function main() {
       for (const f of r.largest) console.log(`    ${kb(f.raw)} / ${kb(f.gzip)}  ${f.name}`);
     }
     console.log(`\nChromium ${browser.version()}, Node ${process.version}, cold cache per route.`);
+    if (LIGHTHOUSE) await lighthouseRoutes(stack);
   } finally {
     await browser.close();
     await stack.stop();
