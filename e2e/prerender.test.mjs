@@ -78,7 +78,7 @@ function recordLayoutShifts() {
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter', '/affiliate'])(
+test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter', '/affiliate'])(
   '%s: the app takes over the prerendered page without a console error or a layout shift',
   async (route) => {
     const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
@@ -105,6 +105,55 @@ test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter', '/affiliate'])
       const shifts = await page.evaluate(() => globalThis.__shifts);
       expect(shifts.reduce((sum, v) => sum + v, 0)).toBeLessThan(0.05);
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  },
+);
+
+/**
+ * The shared singletons (shared-ui/federation.mjs), as the federation names their files: the
+ * shell's `…__loadShare__<name>__loadShare__…` provides each; a remote's `…__prebuild__<name>…`
+ * is its own copy, fetched only where the shell's is missing.
+ */
+const SINGLETON_FILES = {
+  react: '__react__',
+  'react-dom': '__react_mf_2_dom__',
+  'react-dom/client': '__react_mf_2_dom_mf_1_client__',
+  'react-router-dom': '__react_mf_2_router_mf_2_dom__',
+  'styled-components': '__styled_mf_2_components__',
+};
+
+test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
+  '%s prerendered: each shared singleton is downloaded once, from the shell, and no remote copy',
+  async (route) => {
+    const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      const scripts = [];
+      page.on('response', (response) => {
+        if (/\.m?js$/.test(new URL(response.url()).pathname)) scripts.push(response.url());
+      });
+      const served = await (await fetch(suite.stack.url(route))).text();
+      expect(served).toContain('<div id="root" data-prerendered');
+      // The head announces no remote's own copy of a shared module.
+      expect(served).not.toMatch(/<link rel="modulepreload"[^>]*__prebuild__/);
+      await page.goto(suite.stack.url(route));
+      await page
+        .locator('header')
+        .getByRole('button', { name: 'Login' })
+        .or(page.locator('header').getByRole('link', { name: 'Home' }))
+        .first()
+        .waitFor();
+      await page.waitForLoadState('networkidle');
+      const shell = suite.stack.layout.shell.url;
+      for (const [name, marker] of Object.entries(SINGLETON_FILES)) {
+        const files = scripts.filter((url) => url.includes(`__loadShare${marker}loadShare__`));
+        expect({ name, files: files.length }).toEqual({ name, files: 1 });
+        expect(files[0].startsWith(shell)).toBe(true);
+      }
+      expect(scripts.filter((url) => url.includes('__prebuild__'))).toEqual([]);
+      expect(new Set(scripts).size).toBe(scripts.length);
     } finally {
       await context.close();
     }

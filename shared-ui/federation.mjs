@@ -45,7 +45,7 @@ const SINGLETONS = [
   'shared-ui',
 ];
 
-/** @returns {Record<string, { singleton: true; requiredVersion: string; import?: string }>} */
+/** @returns {Record<string, { singleton: true; requiredVersion: string; import?: string; version?: string }>} */
 export function sharedSingletons() {
   return Object.fromEntries(
     SINGLETONS.map((name) => [
@@ -53,7 +53,11 @@ export function sharedSingletons() {
       {
         singleton: true,
         requiredVersion: `^${installedVersion(name)}`,
-        ...(name === 'react-router-dom' ? { import: LEAN_ROUTER } : {}),
+        // The lean module is shared-ui's file: without its own version the federation reads
+        // shared-ui's (0.1.0) and warns on every load that it does not satisfy ^7.
+        ...(name === 'react-router-dom'
+          ? { import: LEAN_ROUTER, version: installedVersion(name) }
+          : {}),
       },
     ]),
   );

@@ -1,5 +1,5 @@
 import { USER_UPGRADED_VIA_PAYPAL } from 'contracts';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import {
@@ -48,6 +48,17 @@ async function remoteOfPrerenderedPage(config: RuntimeConfig, loader: RemoteLoad
   if (remote) await loader.load(remote.name).catch(() => undefined);
 }
 
+/**
+ * The prerendered page was inert (its buttons do nothing) until the app has rendered in its
+ * place: released in the same commit, so no click falls between the two.
+ */
+function ReleasePrerendered(): null {
+  useLayoutEffect(() => {
+    container?.removeAttribute('inert');
+  }, []);
+  return null;
+}
+
 readRuntimeConfig().then(
   async (config) => {
     startErrorReporting(config.sentryDsn);
@@ -68,20 +79,25 @@ readRuntimeConfig().then(
     const loader = createRemoteLoader(config.remotes);
     await remoteOfPrerenderedPage(config, loader);
     const router = createBrowserRouter(buildRoutes(config));
-    // The prerendered page was inert (its buttons do nothing); the app renders in its place.
-    container.removeAttribute('inert');
-    root.render(
-      <StrictMode>
-        <RuntimeConfigContext.Provider value={config}>
-          <RemoteLoaderContext.Provider value={loader}>
-            <RouterProvider router={router} />
-          </RemoteLoaderContext.Provider>
-        </RuntimeConfigContext.Provider>
-      </StrictMode>,
-    );
+    // As a transition, so React renders in slices that leave the main thread to the browser
+    // (a phone's input, its paints) between them, not in one long task; the page it replaces
+    // stays on screen until the commit.
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <ReleasePrerendered />
+          <RuntimeConfigContext.Provider value={config}>
+            <RemoteLoaderContext.Provider value={loader}>
+              <RouterProvider router={router} />
+            </RemoteLoaderContext.Provider>
+          </RuntimeConfigContext.Provider>
+        </StrictMode>,
+      );
+    });
   },
   (error: unknown) => {
     console.error('Could not load the site configuration', error);
+    container.removeAttribute('inert');
     root.render(
       <p role="alert" style={{ padding: '2rem', fontFamily: 'system-ui, sans-serif' }}>
         The site could not start. Please reload the page in a moment.

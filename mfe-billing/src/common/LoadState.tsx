@@ -20,13 +20,22 @@ export function LoadState<T>({
   resource,
   what,
   retry,
+  placeholder = false,
 }: {
   resource: Resource<T>;
   /** e.g. 'plans', 'your payments'. */
   what: string;
   retry: () => void;
+  /** The page lays out a placeholder meanwhile: 'Loading …' is announced, not shown. */
+  placeholder?: boolean;
 }) {
-  if (resource.status === 'loading') return <p role="status">Loading {what}…</p>;
+  if (resource.status === 'loading') {
+    return (
+      <p role="status" className={placeholder ? 'visually-hidden' : undefined}>
+        Loading {what}…
+      </p>
+    );
+  }
   if (resource.status === 'error') {
     return (
       <StyledAlert role="alert">

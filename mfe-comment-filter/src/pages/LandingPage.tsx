@@ -17,7 +17,7 @@ const DEMO_DESCRIPTION =
   'Demo: the live demo on this page highlighting the positive comments of a thread, at two strictness levels, positive first, then with comments pasted in.';
 
 type Props = {
-  /** The live demo's classifier; by default its own chunk, fetched when the demo mounts. */
+  /** The live demo's classifier; by default its own chunk, fetched when the demo comes near the viewport. */
   loadClassifier?: () => Promise<Classifier>;
 };
 

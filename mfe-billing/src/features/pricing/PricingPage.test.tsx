@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PRICE_NOTE, type PublicUser } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
@@ -23,6 +23,9 @@ const subscriber: PublicUser = {
 };
 
 const card = (name: string) => screen.getByRole('listitem', { name });
+/** The paragraph whose whole text starts with `start` (its currency is a span of its own). */
+const paragraph = (start: RegExp) =>
+  screen.getByText((_, element) => element?.tagName === 'P' && start.test(element.textContent));
 
 beforeEach(() => {
   configureApi({ baseUrl: 'http://api.test' });
@@ -48,7 +51,7 @@ describe('PricingPage', () => {
     expect(card('Pro Yearly')).toHaveTextContent('Images up to 30MB');
     expect(card('Free user')).toHaveTextContent('5 extractions per day');
     expect(screen.getByText(PRICE_NOTE)).toBeVisible();
-    expect(screen.getByText(/Prices in Indian rupees \(INR\)/)).toBeVisible();
+    expect(paragraph(/^Prices in Indian rupees \(INR\)/)).toBeVisible();
     // Pro Weekly is sold through the wallet flow only.
     expect(screen.queryByRole('heading', { name: 'Pro Weekly' })).not.toBeInTheDocument();
   });
@@ -126,6 +129,34 @@ describe('PricingPage', () => {
     await userEvent.click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Plans' })).toBeVisible();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('lays out the catalogue, invisible, until the plans come, so the page does not move', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    fakeApi({
+      '/api/me': {},
+      '/api/plans': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    renderPage();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the plans…');
+    expect(screen.getByRole('status')).toHaveClass('visually-hidden');
+    // The cards are laid out but hidden from sight and from assistive technology.
+    expect(screen.queryByRole('list', { name: 'Plans' })).toBeNull();
+    const laidOut = document.querySelector('ul[aria-label="Plans"]');
+    expect(laidOut).toHaveAttribute('aria-hidden', 'true');
+    expect(laidOut).not.toBeVisible();
+    expect(laidOut?.querySelectorAll(':scope > li')).toHaveLength(4);
+    // No price is shown before the visitor's own: the lifetime offer's and the currency are hidden.
+    expect(screen.getByText(PRICE_NOTE)).toBeVisible();
+    for (const price of screen.getAllByText('$99')) expect(price).not.toBeVisible();
+    expect(screen.getByText('US dollars (USD)')).not.toBeVisible();
+
+    await act(async () => answer(await json(plansResponse('INR'))));
+    const cards = await screen.findByRole('list', { name: 'Plans' });
+    expect(cards).toBeVisible();
+    expect(card('Pro Monthly')).toHaveTextContent('₹129 per month');
+    expect(screen.getByText('Indian rupees (INR)')).toBeVisible();
+    expect(screen.queryByRole('status', { name: /Loading/ })).toBeNull();
   });
 
   it('says what the API said when it answers with an error', async () => {

@@ -25,10 +25,11 @@ import { LoadState } from '../../common/LoadState';
 import { MaintenanceBanner, StyledBanner } from '../../common/MaintenanceBanner';
 import { useApiResource } from '../../common/useApiResource';
 import { openPendingWalletLink } from '../../common/wallet';
-import { currentPlanOf, visibleCards } from './plan-cards';
+import { currentPlanOf, PLACEHOLDER_PLANS, visibleCards } from './plan-cards';
 import { PlanCard } from './PlanCard';
 
-const StyledCards = styled.ul`
+const StyledCards = styled.ul<{ $pending: boolean }>`
+  visibility: ${({ $pending }) => ($pending ? 'hidden' : 'visible')};
   list-style: none;
   margin: ${tokens.space[6]} 0;
   padding: 0;
@@ -37,13 +38,19 @@ const StyledCards = styled.ul`
   grid-template-columns: repeat(auto-fit, minmax(min(100%, 220px), 1fr));
 `;
 
-function LifetimeOffer({ lifetime }: { lifetime: CatalogPlan }) {
+/** What depends on the visitor: its place kept, invisible, until the catalogue has come. */
+const Pending = styled.span<{ $pending: boolean }>`
+  visibility: ${({ $pending }) => ($pending ? 'hidden' : 'inherit')};
+`;
+
+function LifetimeOffer({ lifetime, pending }: { lifetime: CatalogPlan; pending: boolean }) {
   return (
     <StyledBanner aria-labelledby="lifetime-offer-title">
       <h2 id="lifetime-offer-title">Lifetime offer</h2>
       <p>
-        Pay once, {formatMoney(lifetime.price, lifetime.currency)}, and keep unlimited extractions
-        and 30MB images for ever. No renewals.
+        Pay once,{' '}
+        <Pending $pending={pending}>{formatMoney(lifetime.price, lifetime.currency)}</Pending>, and
+        keep unlimited extractions and 30MB images for ever. No renewals.
       </p>
     </StyledBanner>
   );
@@ -55,12 +62,15 @@ function Catalogue({
   signedIn,
   showBanner,
   fromExtension,
+  pending,
 }: {
   data: PlansResponse;
   current: PlanType | null;
   signedIn: boolean;
   showBanner: boolean;
   fromExtension: boolean;
+  /** The API has not answered: `data` is PLACEHOLDER_PLANS, laid out but not shown. */
+  pending: boolean;
 }) {
   const lifetime = data.plans.find((plan) => plan.code === 'lifetime');
   return (
@@ -68,17 +78,22 @@ function Catalogue({
       {showBanner ? (
         <MaintenanceBanner />
       ) : (
-        lifetime && current !== 'Lifetime' && <LifetimeOffer lifetime={lifetime} />
+        lifetime &&
+        current !== 'Lifetime' && <LifetimeOffer lifetime={lifetime} pending={pending} />
       )}
       <p>
         <strong>{PRICE_NOTE}</strong>
       </p>
       <p>
-        Prices in {data.currency === 'INR' ? 'Indian rupees (INR)' : 'US dollars (USD)'}.
+        Prices in{' '}
+        <Pending $pending={pending}>
+          {data.currency === 'INR' ? 'Indian rupees (INR)' : 'US dollars (USD)'}
+        </Pending>
+        .
         {!data.paymentsAvailable &&
           ' Payments are not available yet: you can compare the plans now, buying opens soon.'}
       </p>
-      <StyledCards aria-label="Plans">
+      <StyledCards aria-label="Plans" aria-hidden={pending || undefined} $pending={pending}>
         {visibleCards(data.plans).map((plan) => (
           <PlanCard
             key={plan.code}
@@ -133,7 +148,12 @@ function useResumePendingPayment(
   }, [plans, user, location, navigate, fromExtension]);
 }
 
-/** /pricing: the main catalogue's cards in the visitor's currency (spec §2, §9). */
+/**
+ * /pricing: the main catalogue's cards in the visitor's currency (spec §2, §9). Until the API
+ * answers, the catalogue is laid out from PLACEHOLDER_PLANS with what depends on the visitor
+ * invisible (the prerendered page too), and 'Loading the plans…' is announced without taking
+ * a line, so the page does not move when the prices come (issue 25).
+ */
 export function PricingPage() {
   const location = useLocation();
   const user = useSession();
@@ -144,10 +164,11 @@ export function PricingPage() {
   return (
     <PageSection aria-labelledby="pricing-title">
       <h1 id="pricing-title">Pricing</h1>
-      <LoadState resource={plans} what="the plans" retry={plans.retry} />
-      {plans.status === 'ready' && (
+      <LoadState resource={plans} what="the plans" retry={plans.retry} placeholder />
+      {plans.status !== 'error' && (
         <Catalogue
-          data={plans.data}
+          data={plans.status === 'ready' ? plans.data : PLACEHOLDER_PLANS}
+          pending={plans.status !== 'ready'}
           current={currentPlanOf(user)}
           signedIn={Boolean(user)}
           showBanner={isFromExtension(location.search)}

@@ -1,4 +1,4 @@
-import type { CatalogPlan, PlanType, PublicUser } from 'contracts';
+import type { CatalogPlan, PlansResponse, PlanType, PublicUser } from 'contracts';
 
 // Which cards /pricing shows and what each says around the catalogue's numbers. Prices and
 // features come from GET /api/plans; only the wording is here.
@@ -21,3 +21,43 @@ export function currentPlanOf(user: PublicUser | null | undefined): PlanType | n
   if (!user) return null;
   return user.isPremium ? user.planType : 'Free user';
 }
+
+const PAID = { imageSizeLimit: '30MB', usageLimit: 'Unlimited' };
+const FREE = { imageSizeLimit: '5MB', usageLimit: '5 extractions per day' };
+const placeholderPlan = (
+  plan: CatalogPlan['plan'],
+  code: CatalogPlan['code'],
+  price: number,
+  validity: string,
+  badge: CatalogPlan['badge'] = null,
+): CatalogPlan => ({
+  plan,
+  code,
+  rate: price,
+  foreignRate: price,
+  currency: 'USD',
+  price,
+  features: { ...(code === 'free' ? FREE : PAID), validity },
+  badge,
+  showCard: true,
+  checkoutLink: null,
+});
+
+/**
+ * What /pricing lays out, invisible, until GET /api/plans answers (issue 25): a catalogue of the
+ * same shape as the API's (the same cards, wording of the same length), so the page keeps its
+ * layout when the visitor's prices fill in and nothing below it moves. Never shown as prices.
+ */
+export const PLACEHOLDER_PLANS: PlansResponse = {
+  country: null,
+  isIndianUser: false,
+  currency: 'USD',
+  conversionRate: 1,
+  paymentsAvailable: true,
+  plans: [
+    placeholderPlan('Free user', 'free', 0, 'n/a'),
+    placeholderPlan('Pro Monthly', 'pro-monthly', 4, '30 days', 'Most popular'),
+    placeholderPlan('Pro Yearly', 'pro-yearly', 33, '365 days', 'Best Value'),
+    placeholderPlan('Lifetime', 'lifetime', 99, 'Lifetime'),
+  ],
+};

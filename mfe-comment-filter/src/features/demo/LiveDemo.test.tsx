@@ -49,6 +49,35 @@ describe('LiveDemo loading', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('fetches the classifier only once the demo comes near the viewport', async () => {
+    // A stand-in IntersectionObserver that reports an intersection on request.
+    let report: (isIntersecting: boolean) => void = () => undefined;
+    const observed: Element[] = [];
+    class StandInObserver {
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void) {
+        report = (isIntersecting) => callback([{ isIntersecting }]);
+      }
+      observe(element: Element) {
+        observed.push(element);
+      }
+      disconnect() {}
+    }
+    Object.assign(globalThis, { IntersectionObserver: StandInObserver });
+    try {
+      const load = jest.fn(loadClassifier);
+      render(<LiveDemo load={load} />);
+      expect(observed).toEqual([document.getElementById('demo')]);
+      act(() => report(false));
+      expect(load).not.toHaveBeenCalled();
+      expect(screen.getByRole('status')).toHaveTextContent('Loading the classifier');
+      act(() => report(true));
+      expect(await screen.findByRole('list', { name: /^Sample thread/ })).toBeInTheDocument();
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      delete (globalThis as { IntersectionObserver?: unknown }).IntersectionObserver;
+    }
+  });
+
   it('says clearly when the classifier cannot load, and tries again on request', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const load = jest

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import type { Strictness } from 'sentiment-classifier';
 import { Button, TextArea, tokens } from 'shared-ui';
 import styled from 'styled-components';
@@ -204,12 +204,13 @@ type Props = {
 /**
  * The live demo (#demo): the sample thread and the visitor's own comments, with the positive ones
  * highlighted at the chosen strictness and, on request, shown first. It runs in the browser with
- * the extension's classifier, fetched when the demo mounts.
+ * the extension's classifier, fetched when the demo comes near the viewport.
  */
 export function LiveDemo({ load }: Props) {
-  const { state, retry } = useClassifier(load);
+  const section = useRef<HTMLElement>(null);
+  const { state, retry } = useClassifier(section, load);
   return (
-    <StyledDemo id="demo" aria-labelledby="demo-title">
+    <StyledDemo ref={section} id="demo" aria-labelledby="demo-title">
       <h2 id="demo-title">Try it here</h2>
       <p>
         The same classifier as the extension&rsquo;s, running on this page: pick a strictness, put
