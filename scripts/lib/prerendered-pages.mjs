@@ -7,7 +7,8 @@
 //   alone changes its pages' HTML;
 // - the run-time configuration: inlined as a JSON data block (the shell reads it instead of
 //   fetching /runtime-config.json), and filling in the values the builds left as tokens.
-// The page's head also announces the remote's entry and first chunks (modulepreload).
+// The page's head also announces the remote's entry and first chunks (modulepreload) and asks
+// for its first picture first (heroPreload).
 // A remote that does not answer within PRERENDER_TIMEOUT_MS (500 ms; 1.5 s before its first
 // answer), or has no prerendered HTML for the path, gets the plain shell: its JavaScript shows
 // the page or the remote's fallback as before.
@@ -42,6 +43,24 @@ const sameChrome = (a, b) =>
   a.footer === b.footer &&
   Boolean(a.landing) === Boolean(b.landing) &&
   Boolean(a.hidePricing) === Boolean(b.hidePricing);
+
+/**
+ * A preload of the first picture in `html` (the page's content, URLs filled in): an <img>'s src
+ * or a <video>'s poster, with the element's crossorigin (a poster of a <video crossorigin> is
+ * fetched over CORS, and a preload is only used by a request of the same mode); '' when none.
+ */
+export function heroPreload(html) {
+  const element = /<(img|video)\b[^>]*>/.exec(html)?.[0];
+  if (!element) return '';
+  const attribute = (name) => new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
+  const href = element.startsWith('<img') ? attribute('src') : attribute('poster');
+  if (!href) return '';
+  const cors = attribute('crossorigin');
+  return (
+    `<link rel="preload" as="image" href="${href}" fetchpriority="high"` +
+    `${cors === undefined ? '' : ` crossorigin="${cors}"`}>`
+  );
+}
 
 /**
  * Reads and revalidates one remote's prerender.json: at most every `maxAgeMs`, with its ETag,
@@ -132,6 +151,9 @@ export function createShellPages({ dir, config, env = process.env }) {
     const content = fillConfig(route.html).replaceAll(REMOTE_BASE_TOKEN, base);
     const body = fillConfig(frame.html).replace(OUTLET_TOKEN, () => content);
     const head = [
+      // The page's first picture (a hero image, a demo video's poster: often its largest paint),
+      // asked for first, before the scripts; in the mode the element will ask for it.
+      heroPreload(content),
       // The federation's first requests, started with the HTML's: the manifest, the entry and
       // the routes' first chunks.
       `<link rel="preload" as="fetch" href="${escapeHtml(remote.entry)}" crossorigin>`,
@@ -142,7 +164,9 @@ export function createShellPages({ dir, config, env = process.env }) {
       frame.css,
       fillConfig(route.css).replaceAll(REMOTE_BASE_TOKEN, base),
       configScript,
-    ].join('\n    ');
+    ]
+      .filter(Boolean)
+      .join('\n    ');
 
     let html = template;
     if (route.title) {
