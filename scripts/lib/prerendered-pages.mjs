@@ -8,7 +8,7 @@
 // - the run-time configuration: inlined as a JSON data block (the shell reads it instead of
 //   fetching /runtime-config.json), and filling in the values the builds left as tokens.
 // The page's head also announces the remote's entry and first chunks (modulepreload) and asks
-// for its first picture first (heroPreload).
+// for a demo video's poster first (heroPreload).
 // A remote that does not answer within PRERENDER_TIMEOUT_MS (500 ms; 1.5 s before its first
 // answer), or has no prerendered HTML for the path, gets the plain shell: its JavaScript shows
 // the page or the remote's fallback as before.
@@ -45,15 +45,18 @@ const sameChrome = (a, b) =>
   Boolean(a.hidePricing) === Boolean(b.hidePricing);
 
 /**
- * A preload of the first picture in `html` (the page's content, URLs filled in): an <img>'s src
- * or a <video>'s poster, with the element's crossorigin (a poster of a <video crossorigin> is
- * fetched over CORS, and a preload is only used by a request of the same mode); '' when none.
+ * A preload of the poster of the first <video> in `html` (the page's content, URLs filled in),
+ * with the element's crossorigin (a poster of a <video crossorigin> is fetched over CORS, and a
+ * preload is only used by a request of the same mode); '' when none. The browser's preload
+ * scanner finds an <img> by itself, not a poster, often a landing's largest paint. (Preloading
+ * the home page's hero <img> at high priority as well cost its first paint ~0.7 s in
+ * Lighthouse's simulation, where it competes with the page's first requests.)
  */
 export function heroPreload(html) {
-  const element = /<(img|video)\b[^>]*>/.exec(html)?.[0];
+  const element = /<video\b[^>]*>/.exec(html)?.[0];
   if (!element) return '';
   const attribute = (name) => new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
-  const href = element.startsWith('<img') ? attribute('src') : attribute('poster');
+  const href = attribute('poster');
   if (!href) return '';
   const cors = attribute('crossorigin');
   return (
@@ -151,8 +154,7 @@ export function createShellPages({ dir, config, env = process.env }) {
     const content = fillConfig(route.html).replaceAll(REMOTE_BASE_TOKEN, base);
     const body = fillConfig(frame.html).replace(OUTLET_TOKEN, () => content);
     const head = [
-      // The page's first picture (a hero image, a demo video's poster: often its largest paint),
-      // asked for first, before the scripts; in the mode the element will ask for it.
+      // A demo video's poster (often the page's largest paint), asked for first.
       heroPreload(content),
       // The federation's first requests, started with the HTML's: the manifest, the entry and
       // the routes' first chunks.
