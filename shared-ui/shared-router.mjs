@@ -1,5 +1,6 @@
 // What the federation shares as `react-router-dom`: the exports the platform uses, from the same
-// installed react-router. See sharedSingletons() in federation.mjs.
+// installed react-router. See sharedSingletons() in federation.mjs. No data router
+// (createBrowserRouter, RouterProvider): the shell routes with BrowserRouter and useRoutes.
 export {
   BrowserRouter,
   Link,
@@ -7,10 +8,8 @@ export {
   Outlet,
   Route,
   Routes,
-  createBrowserRouter,
   useLocation,
   useNavigate,
   useRoutes,
   useSearchParams,
 } from 'react-router';
-export { RouterProvider } from 'react-router/dom';

@@ -47,7 +47,7 @@ const used = folders.flatMap((folder) =>
 );
 
 it('finds the router imports of the shell, shared-ui and every remote', () => {
-  expect(used.map((u) => u.name)).toContain('createBrowserRouter');
+  expect(used.map((u) => u.name)).toContain('useRoutes');
 });
 
 it.each(used.map((u) => [u.name, u.file]))('shares %s (imported by %s)', (name) => {

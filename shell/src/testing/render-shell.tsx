@@ -52,8 +52,7 @@ export function mockApi(me: MeAnswer): jest.Mock {
   return fetchMock;
 }
 
-// The app runs the same route objects in a data router (createBrowserRouter); jsdom lacks the
-// Fetch API's Request that data-router navigation needs, so tests mount them with useRoutes.
+// The app mounts the same route objects with useRoutes (main.tsx), in a BrowserRouter.
 function AppRoutes({ config }: { config: RuntimeConfig }) {
   const routes = useMemo(() => buildRoutes(config), [config]);
   return useRoutes(routes);
