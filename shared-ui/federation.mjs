@@ -1,6 +1,7 @@
 // What the federation's vite configs share. sharedSingletons(): the one map of modules shared as
 // singletons, so the shell and each remote agree on one React, one router, one styled-components
-// and one shared-ui (one toast container, one session store, one theme); versions come from what
+// and one shared-ui (one toast container, one session store, one theme; sonner, imported by
+// shared-ui alone, comes with it, on the first toast); versions come from what
 // the root lockfile installed, so they are pinned in one place. remoteViteConfig(): the whole Vite
 // configuration of a remote, its name and port read from the registry (contracts/src/remotes.ts).
 import { readFileSync } from 'node:fs';
@@ -41,7 +42,6 @@ const SINGLETONS = [
   'react-dom',
   'react-router-dom',
   'styled-components',
-  'sonner',
   'shared-ui',
 ];
 

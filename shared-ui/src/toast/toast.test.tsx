@@ -1,10 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import { toast, ToastHost } from './toast';
 
-// sonner adds a toast on the next tick.
-const show = (message: string) => {
-  act(() => {
+// sonner loads on the first toast, then adds it on the next tick.
+const show = async (message: string) => {
+  await act(async () => {
     toast(message);
+  });
+  act(() => {
     jest.advanceTimersByTime(0);
   });
 };
@@ -14,13 +16,19 @@ describe('ToastHost', () => {
   afterEach(() => {
     act(() => {
       toast.dismiss();
+      jest.advanceTimersByTime(1000);
     });
     jest.useRealTimers();
   });
 
-  it('sits bottom right and announces its Alt+T hotkey', () => {
+  it('renders no toast region, and so needs no sonner, before the first toast', () => {
+    const { container } = render(<ToastHost surface="main" />);
+    expect(container).toBeEmptyDOMElement();
+  });
+
+  it('sits bottom right and announces its Alt+T hotkey', async () => {
     render(<ToastHost surface="main" />);
-    show('Hello');
+    await show('Hello');
     const region = screen.getByRole('region', { name: /alt\+T/i });
     expect(region.querySelector('[data-sonner-toaster]')).toHaveAttribute(
       'data-x-position',
@@ -32,12 +40,24 @@ describe('ToastHost', () => {
     );
   });
 
+  it('shows a toast asked for before the host mounted', async () => {
+    await act(async () => {
+      toast.error('Too early');
+    });
+    render(<ToastHost surface="main" />);
+    await act(async () => undefined); // the host mounts sonner's Toaster
+    act(() => {
+      jest.advanceTimersByTime(0);
+    });
+    expect(screen.getByText('Too early')).toBeInTheDocument();
+  });
+
   it.each([
     ['main', 5000],
     ['addon', 3000],
-  ] as const)('closes a toast on the %s surface after %i ms', (surface, ms) => {
+  ] as const)('closes a toast on the %s surface after %i ms', async (surface, ms) => {
     render(<ToastHost surface={surface} />);
-    show('Saved');
+    await show('Saved');
     expect(screen.getByText('Saved')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(ms - 500));
     expect(screen.getByText('Saved')).toBeInTheDocument();

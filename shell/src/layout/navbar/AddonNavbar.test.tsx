@@ -148,8 +148,10 @@ describe('toasts on add-on pages', () => {
     await screen.findByRole('heading', { level: 1 });
     // The toast's own timer starts when it shows: fake timers from here on.
     jest.useFakeTimers();
+    await act(async () => {
+      toast('Saved'); // sonner loads on the first toast
+    });
     act(() => {
-      toast('Saved');
       jest.advanceTimersByTime(0);
     });
     expect(screen.getByText('Saved')).toBeInTheDocument();
