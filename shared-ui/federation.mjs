@@ -37,13 +37,7 @@ function installedVersion(name) {
 // shared-ui/src/federation/shared-router.test.ts checks every source sooner.
 const LEAN_ROUTER = 'shared-ui/shared-router';
 
-const SINGLETONS = [
-  'react',
-  'react-dom',
-  'react-router-dom',
-  'styled-components',
-  'shared-ui',
-];
+const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'styled-components', 'shared-ui'];
 
 /** @returns {Record<string, { singleton: true; requiredVersion: string; import?: string; version?: string }>} */
 export function sharedSingletons() {

@@ -3,9 +3,8 @@ import { toast, ToastHost } from './toast';
 
 // sonner loads on the first toast, then adds it on the next tick.
 const show = async (message: string) => {
-  await act(async () => {
-    toast(message);
-  });
+  toast(message);
+  await act(() => jest.advanceTimersByTimeAsync(0));
   act(() => {
     jest.advanceTimersByTime(0);
   });
@@ -41,11 +40,10 @@ describe('ToastHost', () => {
   });
 
   it('shows a toast asked for before the host mounted', async () => {
-    await act(async () => {
-      toast.error('Too early');
-    });
+    toast.error('Too early');
+    await act(() => jest.advanceTimersByTimeAsync(0)); // sonner loads, no host yet
     render(<ToastHost surface="main" />);
-    await act(async () => undefined); // the host mounts sonner's Toaster
+    await act(() => jest.advanceTimersByTimeAsync(0)); // the host mounts sonner's Toaster
     act(() => {
       jest.advanceTimersByTime(0);
     });

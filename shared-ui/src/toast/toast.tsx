@@ -32,7 +32,10 @@ export function ToastHost({ surface }: { surface: keyof typeof TOAST_DURATION_MS
     const show = (toaster: ComponentType<ToasterProps>) => setToaster(() => toaster);
     hosts.add(show);
     // A toast asked for before this host mounted.
-    sonner?.then((module) => show(module.Toaster), () => undefined);
+    sonner?.then(
+      (module) => show(module.Toaster),
+      () => undefined,
+    );
     return () => {
       hosts.delete(show);
     };

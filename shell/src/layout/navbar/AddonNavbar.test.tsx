@@ -148,9 +148,8 @@ describe('toasts on add-on pages', () => {
     await screen.findByRole('heading', { level: 1 });
     // The toast's own timer starts when it shows: fake timers from here on.
     jest.useFakeTimers();
-    await act(async () => {
-      toast('Saved'); // sonner loads on the first toast
-    });
+    toast('Saved'); // sonner loads on the first toast
+    await act(() => jest.advanceTimersByTimeAsync(0));
     act(() => {
       jest.advanceTimersByTime(0);
     });
