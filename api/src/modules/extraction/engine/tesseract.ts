@@ -255,14 +255,18 @@ let runs = 0;
 // Scripts whose words are not set apart by spaces: their word gaps say nothing of columns.
 const UNSPACED_MODELS = /\b(chi_|jpn|kor|tha)/;
 
+// Below this mean word confidence (handwriting, noise) the word boxes are too unsure to re-order
+// lines by: ocr-eval's will AD78_0006, read at 31, had two of its lines joined (CER 0.721 → 0.724).
+const JOIN_FROM_CONFIDENCE = 60;
+
 /** A reading's text (its false columns joined) and figures from its TSV. */
 function recognition(text: string, tsv: string, languages: string): Recognition {
-  const joined = UNSPACED_MODELS.test(languages) ? null : joinFalseColumns(tsv);
-  return {
-    text: joined?.text ?? text,
-    joinedLines: joined?.joined ?? 0,
-    ...meanConfidence(tsv),
-  };
+  const figures = meanConfidence(tsv);
+  const joined =
+    UNSPACED_MODELS.test(languages) || figures.confidence < JOIN_FROM_CONFIDENCE
+      ? null
+      : joinFalseColumns(tsv);
+  return { text: joined?.text ?? text, joinedLines: joined?.joined ?? 0, ...figures };
 }
 
 /**
