@@ -1,7 +1,10 @@
 // `npm run bench:ocr [DIR]`: character error rate and time per folder of the evaluation set, for
 // our pipeline and, in the same run, for plain Tesseract (`tesseract FILE -`; PDF pages:
 // `pdftoppm -r 300` then `tesseract`). CER = Levenshtein distance / ground-truth length, with
-// whitespace runs folded to one space. Figures go in docs/benchmarks.md.
+// whitespace runs folded to one space. The order-free CER is the same with both texts' words
+// sorted first: a page whose CER is above it by more than 0.01 has its words right but out of
+// order (a line cut into false columns, its halves read apart), and is listed under the table.
+// Figures go in docs/benchmarks.md.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -38,6 +41,20 @@ const cer = (output, truth) => {
   const gt = fold(truth);
   return gt.length === 0 ? 0 : distance(fold(output), gt) / gt.length;
 };
+/** CER with both texts' words sorted: what is left is misread words, not misplaced ones. */
+const orderFreeCer = (output, truth) => cer(sortWords(output), sortWords(truth));
+// Sorted by their letters and digits in lower case, so that a misread quote or capital does not
+// move a word far from where its truth sorts (each such move would cost the whole word twice).
+const sortKey = (word) => word.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+const sortWords = (text) =>
+  fold(text)
+    .split(' ')
+    .map((word) => [sortKey(word), word])
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0))
+    .map(([, word]) => word)
+    .join(' ');
+// A page's CER above its order-free CER by more than this: words read in the wrong order.
+const ORDER_SLACK = 0.01;
 const env = { ...process.env, OMP_THREAD_LIMIT: '1' };
 
 function plainTesseract(file, page) {
@@ -114,11 +131,21 @@ for (const item of cases) {
   const plain = { output: plainRuns[0].output, seconds: median(plainRuns.map((r) => r.seconds)) };
   const row = {
     name: `${item.file}${item.page ? ` p${item.page}` : ''}`,
-    ours: { cer: cer(mine.output, truth), seconds: mine.seconds },
-    plain: { cer: cer(plain.output, truth), seconds: plain.seconds },
+    ours: {
+      cer: cer(mine.output, truth),
+      orderFree: orderFreeCer(mine.output, truth),
+      seconds: mine.seconds,
+    },
+    plain: {
+      cer: cer(plain.output, truth),
+      orderFree: orderFreeCer(plain.output, truth),
+      seconds: plain.seconds,
+    },
   };
   process.stderr.write(
-    `${row.name}: CER ${row.ours.cer.toFixed(3)} vs ${row.plain.cer.toFixed(3)}, ${row.ours.seconds.toFixed(2)} s vs ${row.plain.seconds.toFixed(2)} s\n`,
+    `${row.name}: CER ${row.ours.cer.toFixed(3)} (order-free ${row.ours.orderFree.toFixed(3)}) vs ` +
+      `${row.plain.cer.toFixed(3)} (${row.plain.orderFree.toFixed(3)}), ` +
+      `${row.ours.seconds.toFixed(2)} s vs ${row.plain.seconds.toFixed(2)} s\n`,
   );
   const list = byFolder.get(item.category) ?? [];
   list.push(row);
@@ -130,15 +157,16 @@ console.log(
   `\nOCR benchmark on ${dir} (${cases.length} cases, median of ${RUNS} runs each), ${version}, ${os.cpus().length} cores, Node ${process.version}\n`,
 );
 console.log(
-  '| folder | cases | CER ours | CER plain | CER ours/plain | median s ours | median s plain | total s ours | total s plain |',
+  '| folder | cases | CER ours | CER plain | CER ours/plain | order-free ours | order-free plain | median s ours | median s plain | total s ours | total s plain |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|');
 const all = [];
 for (const [folder, rows] of byFolder) {
   all.push(...rows.map((r) => ({ ...r, folder })));
   console.log(
     `| ${folder} | ${rows.length} | ${mean(rows.map((r) => r.ours.cer)).toFixed(3)} | ${mean(rows.map((r) => r.plain.cer)).toFixed(3)} | ` +
       `${ratio(rows, (r) => r.cer)} | ` +
+      `${mean(rows.map((r) => r.ours.orderFree)).toFixed(3)} | ${mean(rows.map((r) => r.plain.orderFree)).toFixed(3)} | ` +
       `${median(rows.map((r) => r.ours.seconds)).toFixed(2)} | ${median(rows.map((r) => r.plain.seconds)).toFixed(2)} | ` +
       `${rows.reduce((a, r) => a + r.ours.seconds, 0).toFixed(1)} | ${rows.reduce((a, r) => a + r.plain.seconds, 0).toFixed(1)} |`,
   );
@@ -158,4 +186,15 @@ console.log(
     `plain ${median(all.map((r) => r.plain.seconds)).toFixed(2)}, ratio ${(median(all.map((r) => r.ours.seconds)) / median(all.map((r) => r.plain.seconds))).toFixed(2)}; ` +
     `folders worse than plain: ${worse.length ? worse.join(', ') : 'none'}`,
 );
+// Pages read out of order (CER above the order-free CER by more than ORDER_SLACK): false columns
+// and the like, for each engine.
+for (const engineName of ['ours', 'plain']) {
+  const misordered = all.filter((r) => r[engineName].cer > r[engineName].orderFree + ORDER_SLACK);
+  console.log(
+    `Out of order (${engineName}: CER > order-free CER + ${ORDER_SLACK}): ${misordered.length} of ${all.length}` +
+      (misordered.length
+        ? `: ${misordered.map((r) => `${r.name} ${r[engineName].cer.toFixed(3)}/${r[engineName].orderFree.toFixed(3)}`).join(', ')}`
+        : ''),
+  );
+}
 await engine.close(); // ends the warm processes and removes the engine's temporary folder

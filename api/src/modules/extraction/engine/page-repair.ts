@@ -18,7 +18,52 @@ const TABLE_SHARE = 0.1;
  * local maximum of a small grey copy (print is darker than the paper around it). 0 on a flat scan.
  */
 export async function backgroundUnevenness(image: Buffer): Promise<number> {
-  const { data } = await backgroundMap(image);
+  return (await measureLight(image)).unevenness;
+}
+
+/**
+ * Where the ink is on a small copy of the page (1: darker than INK of the paper around it), and
+ * the width of the page it was made from (to place the reading's word boxes on it).
+ */
+export type InkMap = { data: Uint8Array; width: number; height: number; pageWidth: number };
+
+// Darker than this share of its background is ink.
+const INK = 0.7;
+
+/** The page's unevenness of light (backgroundUnevenness) and its ink, from one small grey copy. */
+export async function measureLight(image: Buffer): Promise<{ unevenness: number; ink: InkMap }> {
+  const { data, small, width, height, pageWidth } = await backgroundMap(image);
+  const ink = new Uint8Array(width * height);
+  for (let i = 0; i < ink.length; i++) ink[i] = (small[i] ?? 0) < (data[i] ?? 0) * INK ? 1 : 0;
+  return { unevenness: unevenness(data), ink: { data: ink, width, height, pageWidth } };
+}
+
+/**
+ * The share of the page's ink that lies in the boxes of the words read ([left, top, right,
+ * bottom] in the page's pixels); 1 when there is no ink. Text that Tesseract's layout analysis
+ * dropped (a line askew or letter-spaced, read as an image or not at all) leaves ink uncovered.
+ */
+export function inkCovered(ink: InkMap, boxes: readonly (readonly number[])[]): number {
+  const scale = ink.width / ink.pageWidth;
+  const covered = new Uint8Array(ink.data.length);
+  for (const [left = 0, top = 0, right = 0, bottom = 0] of boxes) {
+    const x0 = Math.max(0, Math.floor(left * scale) - 1);
+    const x1 = Math.min(ink.width - 1, Math.ceil(right * scale) + 1);
+    const y0 = Math.max(0, Math.floor(top * scale) - 1);
+    const y1 = Math.min(ink.height - 1, Math.ceil(bottom * scale) + 1);
+    for (let y = y0; y <= y1; y++) covered.fill(1, y * ink.width + x0, y * ink.width + x1 + 1);
+  }
+  let total = 0;
+  let inside = 0;
+  for (let i = 0; i < ink.data.length; i++) {
+    if (!ink.data[i]) continue;
+    total += 1;
+    inside += covered[i] ?? 0;
+  }
+  return total === 0 ? 1 : inside / total;
+}
+
+function unevenness(data: Uint8Array): number {
   const sorted = Uint8Array.from(data).sort();
   const dark = sorted[Math.floor(sorted.length * 0.05)] ?? 0;
   const bright = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
@@ -33,10 +78,18 @@ export async function backgroundUnevenness(image: Buffer): Promise<number> {
 
 export const isUneven = (unevenness: number): boolean => unevenness >= UNEVEN;
 
-/** The paper's brightness over a small grey copy: a 7x7 maximum (print removed), smoothed. */
-async function backgroundMap(
-  image: Buffer,
-): Promise<{ data: Uint8Array; width: number; height: number }> {
+/**
+ * The paper's brightness over a small grey copy: a 7x7 maximum (print removed), smoothed; with the
+ * copy itself and the page's width.
+ */
+async function backgroundMap(image: Buffer): Promise<{
+  data: Uint8Array;
+  small: Uint8Array;
+  width: number;
+  height: number;
+  pageWidth: number;
+}> {
+  const pageWidth = (await sharp(image).metadata()).width;
   const small = await sharp(image)
     .greyscale()
     .resize({ width: BACKGROUND_WIDTH, kernel: 'linear' })
@@ -64,7 +117,7 @@ async function backgroundMap(
     .extractChannel(0) // sharp writes a raw grey image out as three channels otherwise
     .raw()
     .toBuffer();
-  return { data: smooth, width, height };
+  return { data: smooth, small: small.data, width, height, pageWidth };
 }
 
 /**

@@ -2,6 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ProcessTimeoutError, runProcess } from '../../../common/process/run-process.js';
 import type { ResourceLimits } from '../../../common/process/resource-limits.js';
+import { joinFalseColumns } from './columns.js';
 import { extractionErrors } from './errors.js';
 import { TESSERACT_ENV as ENV, WarmRegistry } from './warm-tesseract.js';
 
@@ -44,14 +45,19 @@ function imageFile(image: Buffer, workDir: string): Promise<string> {
 
 /**
  * `textHeight`: the median height (px) of the recognised lines, 0 when none; `tallLines`: the
- * share of lines taller than wide (a page on its side, read as vertical lines).
+ * share of lines taller than wide (a page on its side, read as vertical lines); `joinedLines`: how
+ * many lines were joined to the line they continue across a false column (columns.ts), 0 when the
+ * text is Tesseract's own.
  */
 export type Recognition = {
   text: string;
+  joinedLines: number;
   confidence: number;
   words: number;
   textHeight: number;
   tallLines: number;
+  /** The words' boxes, [left, top, right, bottom] in pixels. */
+  boxes: number[][];
 };
 
 export type TesseractOptions = {
@@ -163,7 +169,7 @@ export class Tesseract {
           if (error instanceof ProcessTimeoutError) throw error;
           throw extractionErrors.engineFailed();
         });
-        return { text, ...meanConfidence(tsv) };
+        return recognition(text, tsv, options.languages);
       }
       const result = await runProcess(
         options.binary,
@@ -190,7 +196,7 @@ export class Tesseract {
         readFile(`${base}.txt`, 'utf8'),
         readFile(`${base}.tsv`, 'utf8').catch(() => ''),
       ]);
-      return { text, ...meanConfidence(tsv) };
+      return recognition(text, tsv, options.languages);
     } catch (error) {
       if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
       throw error;
@@ -246,6 +252,23 @@ export class Tesseract {
 
 let runs = 0;
 
+// Scripts whose words are not set apart by spaces: their word gaps say nothing of columns.
+const UNSPACED_MODELS = /\b(chi_|jpn|kor|tha)/;
+
+// Below this mean word confidence (handwriting, noise) the word boxes are too unsure to re-order
+// lines by: ocr-eval's will AD78_0006, read at 31, had two of its lines joined (CER 0.721 → 0.724).
+const JOIN_FROM_CONFIDENCE = 60;
+
+/** A reading's text (its false columns joined) and figures from its TSV. */
+function recognition(text: string, tsv: string, languages: string): Recognition {
+  const figures = meanConfidence(tsv);
+  const joined =
+    UNSPACED_MODELS.test(languages) || figures.confidence < JOIN_FROM_CONFIDENCE
+      ? null
+      : joinFalseColumns(tsv);
+  return { text: joined?.text ?? text, joinedLines: joined?.joined ?? 0, ...figures };
+}
+
 /**
  * Mean confidence (0-100) of the recognised words in Tesseract's TSV output, and the median
  * height of its lines (ascender to descender: about twice the x-height). Lines, not words: on
@@ -256,7 +279,9 @@ export function meanConfidence(tsv: string): {
   words: number;
   textHeight: number;
   tallLines: number;
+  boxes: number[][];
 } {
+  const boxes: number[][] = [];
   let sum = 0;
   let words = 0;
   let tall = 0;
@@ -271,10 +296,12 @@ export function meanConfidence(tsv: string): {
     if (cols.length >= 12 && conf >= 0 && (cols[11] ?? '').trim()) {
       sum += conf;
       words += 1;
+      const [left, top] = [Number(cols[6]), Number(cols[7])];
+      boxes.push([left, top, left + Number(cols[8]), top + Number(cols[9])]);
     }
   }
   heights.sort((a, b) => a - b);
   const textHeight = heights[Math.floor(heights.length / 2)] ?? 0;
   const tallLines = heights.length ? tall / heights.length : 0;
-  return { confidence: words ? sum / words : 0, words, textHeight, tallLines };
+  return { confidence: words ? sum / words : 0, words, textHeight, tallLines, boxes };
 }
