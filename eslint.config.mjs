@@ -47,6 +47,25 @@ export default tseslint.config(
     },
   },
   {
+    // The front ends' types from one program (tsconfig.frontends.json, as `npm run typecheck`),
+    // not one per workspace that each reads shared-ui, React and the DOM again: 54 s → 31 s of
+    // CPU for their files here.
+    files: [
+      'shared-ui/src/**/*.{ts,tsx}',
+      'shell/src/**/*.{ts,tsx}',
+      'shell/*.ts',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'mfe-*/vite.config.ts',
+    ],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './tsconfig.frontends.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     // Code reads typed configuration; only the configuration loader and the entry point see env.
     files: ['api/src/**/*.ts'],
     ignores: [
