@@ -34,6 +34,13 @@ const extracted = (page) => page.getByRole('region', { name: 'Extracted text' })
 const remoteUrl = () => suite.stack.layout.remotes.find((r) => r.dir === 'mfe-text-ocr').url;
 const DEMO_IMAGE = path.join(root, 'mfe-text-ocr', 'src', 'assets', 'demo-printed-note.png');
 
+/**
+ * A person takes a moment: the server keeps nothing sent within 2 s of the form appearing (the
+ * page sends the form's age, from its own clock). The page's clock, installed at the test's
+ * start, is moved on those 2 s instead of the test waiting them out.
+ */
+const aMomentLater = (page) => page.clock.fastForward(2000);
+
 async function withDb(fn) {
   const client = new MongoClient(suite.stack.mongoUri);
   try {
@@ -45,6 +52,7 @@ async function withDb(fn) {
 
 test('a visitor from an ad sees the landing, signs in, extracts an image, downloads it and sends feedback from the toast', async () => {
   const { page } = suite;
+  await page.clock.install();
   // An ad's landing URL: the click is recorded, and the extraction below carries its terms.
   await page.goto(suite.stack.url('/?gclid=e2e-click&searchTerm=notes%20to%20text&keyword=ocr'));
   await page
@@ -130,8 +138,7 @@ test('a visitor from an ad sees the landing, signs in, extracts an image, downlo
   await popup.getByRole('button', { name: 'Send feedback' }).click();
   await popup.getByText('Please select a rating').waitFor();
   await popup.getByRole('radio', { name: '4' }).check();
-  // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
-  await page.waitForTimeout(2000);
+  await aMomentLater(page);
   await popup.getByRole('button', { name: 'Send feedback' }).click();
   await popup
     .getByText('Thank you for your feedback! 5 more extractions have been added for today.')
@@ -192,6 +199,7 @@ test("the landing's demo photo reads as the text shown beside it", async () => {
 
 test('an unsupported file shows its error; at the daily limit the feedback offer earns 5 more extractions', async () => {
   const { page } = suite;
+  await page.clock.install();
   await signedInTool(page, 'Lee Park', 'lee@example.com');
   await page.getByLabel('Choose an image or PDF').setInputFiles({
     name: 'notes.png',
@@ -227,8 +235,7 @@ test('an unsupported file shows its error; at the daily limit the feedback offer
   await popup.getByLabel('Your profession').selectOption('Data Entry');
   await popup.getByRole('radio', { name: '3' }).check();
   await popup.getByLabel('How can we improve?').fill('Faster PDFs');
-  // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
-  await page.waitForTimeout(2000);
+  await aMomentLater(page);
   await popup.getByRole('button', { name: 'Send feedback' }).click();
   await popup.waitFor({ state: 'detached', timeout: 5000 });
   await page.getByText('5 of 10 free extractions left today').waitFor();
@@ -281,12 +288,12 @@ test('the camera path: open, capture a frame, read it', async () => {
 
 test('a visitor sends a contact message; support finds it on /support and marks it handled', async () => {
   const { page } = suite;
+  await page.clock.install();
   await page.goto(suite.stack.url('/contact-us'));
   await page.getByLabel('Name').fill('Mina Park');
   await page.getByLabel('Email').fill('mina@example.com');
   await page.getByLabel('Message').fill('Page 3 of my PDF came out empty.');
-  // A person takes a moment: the server keeps nothing sent within 2 s of the form appearing.
-  await page.waitForTimeout(2000);
+  await aMomentLater(page);
   await page.getByRole('button', { name: 'Send message' }).click();
   await page.getByText("Thanks for reaching out! We'll get back to you soon.").waitFor();
   expect(await page.getByLabel('Message').inputValue()).toBe('');

@@ -1,6 +1,7 @@
-// `npm test`: installs what the tests need, then runs lint, type checks, front-end unit tests,
-// API tests against a real FerretDB, the production builds and the browser tests. It runs every
-// step it can, prints a summary and exits non-zero if anything failed.
+// `npm test`: installs what the tests need, then runs ESLint beside the type check, Prettier and
+// the production builds, then the front-end unit tests, the API tests against a real FerretDB
+// and the browser tests. It runs every step it can, prints a summary and exits non-zero if
+// anything failed.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFerretdb } from './lib/ferretdb.mjs';
@@ -43,11 +44,32 @@ async function main() {
     await ensureFerretdb(root);
   });
   if (ready) {
-    // Side by side: each is one process on one core, and neither writes anything.
-    await Promise.all([step('lint', npmRun('lint')), step('typecheck', npmRun('typecheck'))]);
-    await step('docker-compose.yml validates', () =>
-      run('docker-compose', ['config', '-q'], { cwd: root }),
-    );
+    // Two lanes, one core each. ESLint (typed rules, the longest) on one; on the other the type
+    // check, Prettier, the compose file and the production builds. The builds write only dist/
+    // folders, which ESLint and Prettier skip, and nothing reads them before the API tests; built
+    // here, the API tests that run the built API (api/src/testing/api-build.ts) find it fresh
+    // instead of compiling it themselves before the build step compiled it again.
+    const bin = (...parts) => path.join(root, 'node_modules', ...parts);
+    let built = false;
+    await Promise.all([
+      step('lint (ESLint)', () =>
+        run(process.execPath, [bin('eslint', 'bin', 'eslint.js'), '--max-warnings=0', '.'], {
+          cwd: root,
+        }),
+      ),
+      (async () => {
+        await step('typecheck', npmRun('typecheck'));
+        await step('format (Prettier)', () =>
+          run(process.execPath, [bin('prettier', 'bin', 'prettier.cjs'), '--check', '.'], {
+            cwd: root,
+          }),
+        );
+        await step('docker-compose.yml validates', () =>
+          run('docker-compose', ['config', '-q'], { cwd: root }),
+        );
+        built = await step('production builds', npmRun('build'));
+      })(),
+    ]);
     await step('unit tests (contracts, shared-ui, shell, remotes, clients, sentiment)', () =>
       // Two workers, as for the API: each file has its own jsdom or Node context.
       runJest(
@@ -61,7 +83,6 @@ async function main() {
     await step('API tests (real FerretDB, real Tesseract)', () =>
       runJest(root, ['api'], ['--maxWorkers=2']),
     );
-    const built = await step('production builds', npmRun('build'));
     if (built)
       await step('browser tests (Chromium)', () => runJest(root, ['e2e'], ['--runInBand']));
   }
