@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { jest } from '@jest/globals';
-import { browserSuite, root } from './support/stack.mjs';
+import { appTookOver, browserSuite, root } from './support/stack.mjs';
 
 jest.setTimeout(90_000);
 
@@ -45,6 +45,8 @@ test('the landing shows its content, and its demo video plays with captions', as
     .waitFor();
   expect(await page.locator('body').innerText()).not.toMatch(/under construction/i);
 
+  // The prerendered video is replaced by the app's: play the app's.
+  await appTookOver(page);
   const video = page.locator('figure video');
   const source = await video.evaluate((v) => ({
     src: v.querySelector('source')?.src,

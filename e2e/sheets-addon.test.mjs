@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { MongoClient } from 'mongodb';
-import { launchBrowser, root, startStack } from './support/stack.mjs';
+import { appTookOver, launchBrowser, root, startStack } from './support/stack.mjs';
 import { csvOf, ORDER_TABLE, orderPdf, scannedPdf } from './support/table-files.mjs';
 
 jest.setTimeout(120_000);
@@ -209,6 +209,8 @@ describe('the landing’s demo video', () => {
     const page = await context.newPage();
     try {
       await page.goto(suite.stack.url(LANDING));
+      // The prerendered video is replaced by the app's: play the app's.
+      await appTookOver(page);
       const video = page.locator('figure video');
       await video.waitFor();
       const source = await video.evaluate((v) => ({

@@ -35,6 +35,15 @@ export function launchBrowser(extraArgs = []) {
   });
 }
 
+/**
+ * The app has taken over the page: a prerendered public page stays in the DOM, inert, until the
+ * app's first commit renders over it (shell/src/main.tsx), so an element found before then may be
+ * replaced a moment later. Pages served without prerendering are never inert.
+ */
+export function appTookOver(page) {
+  return page.locator('#root:not([inert])').waitFor({ state: 'attached' });
+}
+
 /** FerretDB on a free port with a temporary data folder. */
 export async function startDatabase(group) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ferretdb-e2e-'));

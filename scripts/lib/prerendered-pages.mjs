@@ -118,8 +118,8 @@ export function createShellPages({ dir, config, env = process.env }) {
   const framesFile = path.join(dir, CHROME_FILE);
   const frames = existsSync(framesFile) ? JSON.parse(readFileSync(framesFile, 'utf8')) : [];
   const options = {
-    maxAgeMs: Math.max(0, Number(env.PRERENDER_MAX_AGE_MS ?? 2000)),
-    timeoutMs: Math.max(1, Number(env.PRERENDER_TIMEOUT_MS ?? 500)),
+    maxAgeMs: Math.max(0, Number(env.PRERENDER_MAX_AGE_MS || 2000)),
+    timeoutMs: Math.max(1, Number(env.PRERENDER_TIMEOUT_MS || 500)),
   };
   const remotes = config.remotes.map((remote) => {
     const base = new URL('.', remote.entry).href;
