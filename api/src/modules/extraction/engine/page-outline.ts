@@ -103,11 +103,12 @@ export async function straightenPage(
 ): Promise<StraightenedPage | null> {
   const small = await greyCopy(image);
   if (!small) return null;
-  const frame = backgroundInFrame(small);
+  const paper = paperLevel(small); // measured once for both checks below
+  const frame = backgroundInFrame(small, paper);
   if (frame < MIN_BACKGROUND_FRAME) return null;
   // A page filling the frame within a dark border (a scanner's lid: the evaluation set's wills) has
   // nothing to straighten; told from the grey copy before OpenCV's load and search (0.2-0.6 s).
-  if (paperExtent(small) >= FILLS_FRAME) return null;
+  if (paperExtent(small, paper) >= FILLS_FRAME) return null;
   const cv = await loadOpenCv();
   const found = findPageQuad(cv, small);
   if (!found) return null;
@@ -162,12 +163,10 @@ async function greyCopy(image: Buffer): Promise<Small | null> {
  * is the bright end of the middle of the image, and a frame pixel well away from it (darker, or
  * lighter) counts as background. Text near a scan's edge is sparse; a table around a page fills it.
  */
-export function backgroundInFrame({
-  grey,
-  width,
-  height,
-}: Pick<Small, 'grey' | 'width' | 'height'>): number {
-  const paper = paperLevel({ grey, width, height });
+export function backgroundInFrame(
+  { grey, width, height }: Pick<Small, 'grey' | 'width' | 'height'>,
+  paper = paperLevel({ grey, width, height }),
+): number {
   const unlike = Math.max(30, paper * 0.2);
   const band = Math.max(2, Math.round(Math.min(width, height) * FRAME));
   let frame = 0;
@@ -190,12 +189,10 @@ export function backgroundInFrame({
  * hard set (seed 1): 0.13-0.51; the evaluation set's receipt photos 0.64-0.67; its will scanned
  * with a dark border 0.87.
  */
-export function paperExtent({
-  grey,
-  width,
-  height,
-}: Pick<Small, 'grey' | 'width' | 'height'>): number {
-  const paper = paperLevel({ grey, width, height });
+export function paperExtent(
+  { grey, width, height }: Pick<Small, 'grey' | 'width' | 'height'>,
+  paper = paperLevel({ grey, width, height }),
+): number {
   const unlike = Math.max(30, paper * 0.2);
   const like = (y: number, x: number) => Math.abs((grey[y * width + x] ?? 0) - paper) <= unlike;
   const run = (y: number, x: number, step: number) =>
