@@ -99,61 +99,70 @@ const RENDER_MODULE = path.join(here, 'src', 'federation', 'prerender-render.tsx
 const tokenPlatform = () => Object.fromEntries(PLATFORM_KEYS.map((key) => [key, configToken(key)]));
 
 /**
+ * A Vite plugin that runs `write({ config, root, outDir })` once a production browser build (not
+ * its server-side build) is written: the shell of both prerender plugins below.
+ */
+function afterBrowserBuild(name, write) {
+  let config;
+  return {
+    name,
+    apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
+    configResolved(resolved) {
+      config = resolved;
+    },
+    closeBundle() {
+      const { root } = config;
+      return write({ config, root, outDir: path.resolve(root, config.build.outDir) });
+    },
+  };
+}
+
+/**
  * A Vite plugin for a remote's production build: once the browser build is written, renders the
  * routes its `./routes` module marks `prerender` and writes dist/prerender.json:
  * { remote, entry, preload: [first chunks], styles: [CSS files], routes: { [path]: { title,
  * description, handle, html, css } } }. A route that fails to render fails the build.
  */
 export function prerenderRoutes({ name }) {
-  let config;
-  return {
-    name: 'prerender-public-routes',
-    apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
-    configResolved(resolved) {
-      config = resolved;
-    },
-    async closeBundle() {
-      const { root } = config;
-      const outDir = path.resolve(root, config.build.outDir);
-      const module = await ssrRender({
-        root,
-        outDir,
-        name,
-        code: [
-          `export { routes } from ${JSON.stringify(path.join(root, 'src', 'routes.tsx'))};`,
-          `export * from ${JSON.stringify(RENDER_MODULE)};`,
-        ].join('\n'),
-      });
-      module.configurePlatform(tokenPlatform());
-      const routes = {};
-      for (const route of module.routes.filter((r) => r.prerender)) {
-        try {
-          routes[route.path] = {
-            handle: route.handle,
-            ...module.renderRoute(route.element, route.path),
-          };
-        } catch (error) {
-          throw new Error(`${name}: prerendering ${route.path} failed: ${error.message}`, {
-            cause: error,
-          });
-        }
+  return afterBrowserBuild('prerender-public-routes', async ({ config, root, outDir }) => {
+    const module = await ssrRender({
+      root,
+      outDir,
+      name,
+      code: [
+        `export { routes } from ${JSON.stringify(path.join(root, 'src', 'routes.tsx'))};`,
+        `export * from ${JSON.stringify(RENDER_MODULE)};`,
+      ].join('\n'),
+    });
+    module.configurePlatform(tokenPlatform());
+    const routes = {};
+    for (const route of module.routes.filter((r) => r.prerender)) {
+      try {
+        routes[route.path] = {
+          handle: route.handle,
+          ...module.renderRoute(route.element, route.path),
+        };
+      } catch (error) {
+        throw new Error(`${name}: prerendering ${route.path} failed: ${error.message}`, {
+          cause: error,
+        });
       }
-      // The first chunks of the exposed routes, from the federation's manifest of this build.
-      const manifest = JSON.parse(await readFile(path.join(outDir, 'mf-manifest.json'), 'utf8'));
-      const exposed = manifest.exposes.find((e) => e.path === './routes');
-      const prerender = {
-        remote: name,
-        entry: manifest.metaData.remoteEntry.name,
-        preload: exposed?.assets.js.sync ?? [],
-        styles: exposed?.assets.css.sync ?? [],
-        routes,
-      };
-      await writeFile(path.join(outDir, PRERENDER_FILE), JSON.stringify(prerender));
-      config.logger.info(
-        `prerendered ${Object.keys(routes).length} routes into ${path.relative(root, outDir)}/${PRERENDER_FILE}`,
-      );
-    },
-  };
+    }
+    // The first chunks of the exposed routes, from the federation's manifest of this build.
+    const manifest = JSON.parse(await readFile(path.join(outDir, 'mf-manifest.json'), 'utf8'));
+    const exposed = manifest.exposes.find((e) => e.path === './routes');
+    const prerender = {
+      remote: name,
+      entry: manifest.metaData.remoteEntry.name,
+      preload: exposed?.assets.js.sync ?? [],
+      styles: exposed?.assets.css.sync ?? [],
+      routes,
+    };
+    await writeFile(path.join(outDir, PRERENDER_FILE), JSON.stringify(prerender));
+    config.logger.info(
+      `prerendered ${Object.keys(routes).length} routes into ${path.relative(root, outDir)}/${PRERENDER_FILE}`,
+    );
+  });
 }
 
 /**
@@ -162,27 +171,17 @@ export function prerenderRoutes({ name }) {
  * `chromeHandles()` it lists and writes dist/prerender-chrome.json: [{ handle, html, css }].
  */
 export function prerenderChrome({ entry }) {
-  let config;
-  return {
-    name: 'prerender-chrome',
-    apply: (userConfig, env) => env.command === 'build' && !userConfig.build?.ssr,
-    configResolved(resolved) {
-      config = resolved;
-    },
-    async closeBundle() {
-      const { root } = config;
-      const outDir = path.resolve(root, config.build.outDir);
-      const module = await ssrRender({
-        root,
-        outDir,
-        name: 'shell',
-        code: `export * from ${JSON.stringify(path.resolve(root, entry))};`,
-      });
-      const frames = module
-        .chromeHandles()
-        .map((handle) => module.renderChrome(handle, tokenPlatform()));
-      await writeFile(path.join(outDir, CHROME_FILE), JSON.stringify(frames));
-      config.logger.info(`prerendered ${frames.length} frames into ${CHROME_FILE}`);
-    },
-  };
+  return afterBrowserBuild('prerender-chrome', async ({ config, root, outDir }) => {
+    const module = await ssrRender({
+      root,
+      outDir,
+      name: 'shell',
+      code: `export * from ${JSON.stringify(path.resolve(root, entry))};`,
+    });
+    const frames = module
+      .chromeHandles()
+      .map((handle) => module.renderChrome(handle, tokenPlatform()));
+    await writeFile(path.join(outDir, CHROME_FILE), JSON.stringify(frames));
+    config.logger.info(`prerendered ${frames.length} frames into ${CHROME_FILE}`);
+  });
 }
