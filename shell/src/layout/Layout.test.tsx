@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   closeFeedbackPopup,
   setAnalyticsSink,
+  toast,
   type AnalyticsEvent,
   type RemoteModule,
 } from 'shared-ui';
@@ -155,6 +156,47 @@ describe('the shell layout', () => {
         .map((l) => l.textContent),
     ).toEqual(['Affiliate', 'Help ?', 'How It Works', 'FAQs', 'Pricing']);
   });
+});
+
+describe('toasts', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    act(() => {
+      toast.dismiss();
+      jest.advanceTimersByTime(1000);
+    });
+    jest.useRealTimers();
+  });
+
+  // sonner loads on the first toast, then adds it on the next tick.
+  const show = async (message: string) => {
+    toast(message);
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    act(() => {
+      jest.advanceTimersByTime(0);
+    });
+    expect(screen.getByText(message)).toBeInTheDocument();
+  };
+
+  it.each([
+    ['an add-on page', 'is closed', '/sheets-extension-faq', 'Add-on FAQ', true],
+    ['a main page', 'is still open (it closes at 5 s)', '/contact-us', 'Contact page', false],
+  ] as const)(
+    'on %s, a toast opened 3 s ago %s',
+    async (_page, _state, path, heading, closedAt3s) => {
+      mockApi({});
+      renderShell(path, fakeLoader({ mfeTextOcr: textOcr, mfeSheetsAddon: sheets }));
+      await screen.findByRole('heading', { name: heading });
+      await show('Saved');
+      act(() => jest.advanceTimersByTime(2500));
+      expect(screen.getByText('Saved')).toBeInTheDocument();
+      // 3000 ms and sonner's exit animation.
+      act(() => jest.advanceTimersByTime(1000));
+      expect(screen.queryByText('Saved') === null).toBe(closedAt3s);
+      act(() => jest.advanceTimersByTime(2000));
+      expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    },
+  );
 });
 
 describe('the navbar of a Lifetime user', () => {
