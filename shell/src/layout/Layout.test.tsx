@@ -7,7 +7,7 @@ import {
   type AnalyticsEvent,
   type RemoteModule,
 } from 'shared-ui';
-import { buildRuntimeConfig } from 'contracts';
+import { ADS_CLICK_KEY, buildRuntimeConfig } from 'contracts';
 import { fakeLoader, mockApi, renderShell } from '../testing/render-shell';
 
 const textOcr: RemoteModule = {
@@ -272,6 +272,43 @@ describe('analytics', () => {
       ['pricing_clicked', {}],
       ['button_click', { label: 'Feedback ?' }],
     ]);
+  });
+});
+
+describe('the ad-click record (spec §7)', () => {
+  const billing: RemoteModule = {
+    routes: [
+      { path: '/pricing', handle: { navbar: 'main', footer: 'main' }, element: <h1>Pricing</h1> },
+    ],
+  };
+  const remotes = { mfeTextOcr: textOcr, mfeSheetsAddon: sheets, mfeBilling: billing };
+
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['/pricing', 'Pricing'],
+    ['/sheets-extension-faq', 'Add-on FAQ'],
+    ['/', 'Home page'],
+  ])('is stored when an ad lands on %s', async (path, heading) => {
+    mockApi({});
+    renderShell(
+      `${path}?gclid=Cj0K&searchTerm=pdf+to+sheets&keyword=ocr&aff=x`,
+      fakeLoader(remotes),
+    );
+    await screen.findByRole('heading', { name: heading });
+    expect(JSON.parse(localStorage.getItem(ADS_CLICK_KEY) ?? 'null')).toMatchObject({
+      clickIdParam: 'gclid',
+      clickId: 'Cj0K',
+      searchTerm: 'pdf to sheets',
+      keyword: 'ocr',
+    });
+  });
+
+  it('is not stored by a landing without a click id', async () => {
+    mockApi({});
+    renderShell('/pricing?searchTerm=pdf&keyword=ocr', fakeLoader(remotes));
+    await screen.findByRole('heading', { name: 'Pricing' });
+    expect(localStorage.getItem(ADS_CLICK_KEY)).toBeNull();
   });
 });
 
