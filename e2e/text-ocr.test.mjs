@@ -153,8 +153,8 @@ test('a visitor from an ad sees the landing, signs in, extracts an image, downlo
   });
   await page.getByText(/ of 10 free extractions left today/).waitFor();
 
-  // The second download gets the short toast: the offer is marked in localStorage.
-  expect(await page.evaluate(() => localStorage.getItem('isFeedbackRequested'))).toBe('true');
+  // The second download gets the short toast: the offer is marked for the session.
+  expect(await page.evaluate(() => sessionStorage.getItem('isFeedbackRequested'))).toBe('true');
   await page.getByRole('button', { name: 'Download Text' }).click();
   await page.getByText('Download started!', { exact: true }).waitFor();
 });

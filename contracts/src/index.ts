@@ -11,6 +11,7 @@ export * from './messages.js';
 export * from './languages.js';
 export * from './remotes.js';
 export * from './runtime-config.js';
+export * from './clients.js';
 export * from './tables.js';
 export * from './cells.js';
 export * from './integrations.js';

@@ -1,10 +1,14 @@
 // Feedback and contact messages (spec §3, §7) and the support inbox that reads them.
+import type { ClientSource } from './clients.js';
 
 export const MESSAGE_KINDS = ['feedback', 'contact'] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
-/** Where a message was sent from: the text OCR tool or the spreadsheet add-on. */
-export const SURFACES = ['text-ocr', 'sheets-addon'] as const;
+/**
+ * Where a message was sent from: the clients that have feedback and contact forms, the text OCR
+ * tool and the spreadsheet add-on (the comment filter has none). A subset of the clients.
+ */
+export const SURFACES = ['text-ocr', 'sheets-addon'] as const satisfies readonly ClientSource[];
 export type Surface = (typeof SURFACES)[number];
 
 /** Which form: the route it came through (spec §7). */

@@ -1,10 +1,6 @@
 // The spreadsheet add-on's table reader: POST /api/sheets-extension/extract and its jobs
 // (issue 21 item 3). The wire keeps the spec's `sheets-extension` words; inside the code the
-// client is `sheets-addon` (ClientSource).
-
-/** The two clients of the platform, as the code names them (the wire keeps the spec's words). */
-export const CLIENT_SOURCES = ['text-ocr', 'sheets-addon', 'comment-filter'] as const;
-export type ClientSource = (typeof CLIENT_SOURCES)[number];
+// client is `sheets-addon` (ClientSource, in clients.ts).
 
 export const TABLES_MODES = ['tables', 'invoice'] as const;
 export type TablesMode = (typeof TABLES_MODES)[number];

@@ -25,6 +25,7 @@ export {
   type ErrorContext,
   type ErrorReporter,
 } from './errors/report-error';
+export { recordAdsClick, useAdsClickRecord, adsClickTerms } from './ads/ads-click';
 export {
   configureAnalytics,
   setAnalyticsSink,

@@ -3,8 +3,12 @@
 // and appsscript.json. Apps Script runs every .js file's top level in one global scope and calls
 // only top-level function declarations, so the server code is one IIFE bundle under a global
 // name, followed by one `function name() {}` per export that calls into it.
-//   node scripts/build.mjs [--outdir DIR]     (default: dist/)
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The manifest gets `urlFetchWhitelist` (required for a published deployment): the API's base URL,
+// from API_BASE_URL at build time (the same URL the Script Property API_BASE_URL names; default
+// the add-on's DEFAULT_API_BASE_URL). An http:// URL (a local API) builds without it: test
+// deployments only.
+//   [API_BASE_URL=https://api.<domain>] node scripts/build.mjs [--outdir DIR]     (default: dist/)
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
@@ -47,6 +51,37 @@ const wrappers = entryPoints
   .map((name) => `function ${name}() {\n  return ${GLOBAL_NAME}.${name}.apply(this, arguments);\n}`)
   .join('\n');
 
+/** The add-on's default API base URL (src/server/config.ts), read from its own bundle. */
+async function defaultApiBaseUrl() {
+  const code = await bundle('src/server/config.ts', { platform: 'neutral', globalName: 'Config' });
+  const context = vm.createContext({});
+  vm.runInContext(code, context);
+  return context.Config.DEFAULT_API_BASE_URL;
+}
+
+/**
+ * The manifest's urlFetchWhitelist for an API base URL: one HTTPS prefix ending in '/' (Apps
+ * Script wants the slash after the host), or none for an http:// URL; anything else stops the build.
+ */
+function urlFetchWhitelist(apiBaseUrl) {
+  let url;
+  try {
+    url = new URL(apiBaseUrl);
+  } catch {
+    throw new Error(`API_BASE_URL is not a URL: '${apiBaseUrl}'`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new Error(
+      `API_BASE_URL must be a plain base URL (no query, fragment or user): '${apiBaseUrl}'`,
+    );
+  }
+  if (url.protocol === 'http:') return null;
+  if (url.protocol !== 'https:') {
+    throw new Error(`API_BASE_URL must be https:// (or http:// for a local API): '${apiBaseUrl}'`);
+  }
+  return [`${url.origin}${url.pathname.replace(/\/+$/, '')}/`];
+}
+
 /** An HTML file with its page script inlined where its `<!-- name.js -->` marker stands. */
 async function page(html, entry, marker) {
   const script = await bundle(entry, { platform: 'browser' });
@@ -56,6 +91,10 @@ async function page(html, entry, marker) {
   const inline = `<script>\n${script.replace(/<\/script/gi, '<\\/script')}</script>`;
   return source.replace(marker, () => inline);
 }
+
+// Checked before the output folder is emptied: a bad URL leaves the last build as it was.
+const apiBaseUrl = process.env.API_BASE_URL?.trim() || (await defaultApiBaseUrl());
+const whitelist = urlFetchWhitelist(apiBaseUrl);
 
 rmSync(outdir, { recursive: true, force: true });
 mkdirSync(outdir, { recursive: true });
@@ -71,7 +110,16 @@ writeFileSync(
   path.join(outdir, 'Picker.html'),
   await page('src/sidebar/Picker.html', 'src/sidebar/picker.ts', '<!-- picker.js -->'),
 );
-copyFileSync(path.join(root, 'src/appsscript.json'), path.join(outdir, 'appsscript.json'));
+const manifest = JSON.parse(readFileSync(path.join(root, 'src/appsscript.json'), 'utf8'));
+writeFileSync(
+  path.join(outdir, 'appsscript.json'),
+  `${JSON.stringify(whitelist ? { ...manifest, urlFetchWhitelist: whitelist } : manifest, null, 2)}\n`,
+);
 console.log(
   `Add-on built in ${path.relative(process.cwd(), outdir) || '.'}: ${entryPoints.join(', ')}`,
+);
+console.log(
+  whitelist
+    ? `Its manifest lets it fetch only ${whitelist.join(', ')}`
+    : `Its manifest has no urlFetchWhitelist (${apiBaseUrl} is not https): for test deployments only`,
 );

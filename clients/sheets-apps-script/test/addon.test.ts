@@ -4,7 +4,7 @@
 import { rmSync } from 'node:fs';
 import vm from 'node:vm';
 import type { TablesJobView, TablesResultView } from 'contracts';
-import { AppsScriptSandbox, buildAddon } from './apps-script-sandbox';
+import { AppsScriptSandbox, buildAddon, readManifest } from './apps-script-sandbox';
 
 const API = 'https://api.tables.test';
 const WEB = 'https://tables.test';
@@ -24,9 +24,10 @@ const ENTRY_POINTS = [
   'cancelJob',
 ];
 
+// Built for the API the tests answer as (API_BASE_URL at build time: the manifest's whitelist).
 let dist: string;
 beforeAll(() => {
-  dist = buildAddon();
+  dist = buildAddon({ apiBaseUrl: API });
 });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
@@ -86,13 +87,10 @@ describe('the bundle', () => {
     }
   });
 
-  it('ships the manifest with exactly the minimal scopes, on V8', async () => {
-    const { readFileSync } = await import('node:fs');
-    const manifest = JSON.parse(readFileSync(`${dist}/appsscript.json`, 'utf8')) as {
-      runtimeVersion: string;
-      oauthScopes: string[];
-    };
+  it('ships the manifest with exactly the minimal scopes, on V8, fetching only the API', () => {
+    const manifest = readManifest(dist);
     expect(manifest.runtimeVersion).toBe('V8');
+    expect(manifest.urlFetchWhitelist).toEqual([`${API}/`]);
     expect([...manifest.oauthScopes].sort()).toEqual(
       [
         'https://www.googleapis.com/auth/spreadsheets.currentonly',
@@ -103,6 +101,48 @@ describe('the bundle', () => {
         'https://www.googleapis.com/auth/userinfo.email',
       ].sort(),
     );
+  });
+});
+
+describe("the manifest's urlFetchWhitelist (required for a deployment)", () => {
+  const whitelistOf = (apiBaseUrl?: string) => {
+    const built = buildAddon({ apiBaseUrl });
+    try {
+      return readManifest(built);
+    } finally {
+      rmSync(built, { recursive: true, force: true });
+    }
+  };
+
+  it("is the default API's base URL with a trailing slash when the build is given none", () => {
+    expect(whitelistOf().urlFetchWhitelist).toEqual(['https://api.example.com/']);
+  });
+
+  it('keeps a path of the base URL and ends it with one slash', () => {
+    expect(whitelistOf('https://example.test/ocr-api//').urlFetchWhitelist).toEqual([
+      'https://example.test/ocr-api/',
+    ]);
+  });
+
+  it('is left out for a local http:// API (test deployments only), the scopes unchanged', () => {
+    const manifest = whitelistOf('http://localhost:3100');
+    expect(manifest).not.toHaveProperty('urlFetchWhitelist');
+    expect(manifest.oauthScopes).toHaveLength(6);
+  });
+
+  it.each(['ftp://api.example.test', 'api.example.test', 'https://api.example.test/?x=1'])(
+    'stops the build for %s, naming it',
+    (apiBaseUrl) => {
+      expect(() => buildAddon({ apiBaseUrl })).toThrow(apiBaseUrl);
+    },
+  );
+
+  it("makes UrlFetchApp refuse a host other than the build's", () => {
+    const s = sandbox();
+    s.scriptProperties.setProperty('API_BASE_URL', 'https://elsewhere.test');
+    const state = s.call('getSidebarState') as { accountError: { error: string } | null };
+    expect(s.fetches).toEqual([]);
+    expect(state.accountError).not.toBeNull();
   });
 });
 
@@ -164,7 +204,10 @@ describe('the person’s account', () => {
   });
 
   it('uses the default hosts when no Script Property names them', () => {
-    const s = new AppsScriptSandbox(dist);
+    // A build for the default API too: the manifest's whitelist would refuse it otherwise.
+    const defaultDist = buildAddon();
+    const s = new AppsScriptSandbox(defaultDist);
+    rmSync(defaultDist, { recursive: true, force: true });
     s.reply({ status: 200, body: user({ topUpBalance: 0 }) });
     const state = s.call('getSidebarState') as {
       buyCreditsUrl: string;

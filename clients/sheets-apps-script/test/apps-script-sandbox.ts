@@ -2,21 +2,46 @@
 // Apps Script's services, here fakes that record what the add-on asks of them. Nothing of Node is
 // there (no require, process, Buffer, setTimeout...): a bundle that needs one fails its tests.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vm from 'node:vm';
 
 const workspace = path.resolve(__dirname, '..');
 
-/** Builds the add-on with its own build script into a fresh folder; returns that folder. */
-export function buildAddon(): string {
+/**
+ * Builds the add-on with its own build script into a fresh folder; returns that folder. The build
+ * sees API_BASE_URL only as given here (not from the environment jest runs in).
+ */
+export function buildAddon({ apiBaseUrl }: { apiBaseUrl?: string } = {}): string {
   const outdir = mkdtempSync(path.join(tmpdir(), 'sheets-addon-'));
-  execFileSync(process.execPath, [path.join(workspace, 'scripts/build.mjs'), '--outdir', outdir], {
-    stdio: 'pipe',
-  });
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.API_BASE_URL;
+  if (apiBaseUrl !== undefined) env.API_BASE_URL = apiBaseUrl;
+  try {
+    execFileSync(
+      process.execPath,
+      [path.join(workspace, 'scripts/build.mjs'), '--outdir', outdir],
+      {
+        stdio: 'pipe',
+        env,
+      },
+    );
+  } catch (error) {
+    rmSync(outdir, { recursive: true, force: true });
+    throw error;
+  }
   return outdir;
 }
+
+export type Manifest = {
+  runtimeVersion: string;
+  oauthScopes: string[];
+  urlFetchWhitelist?: string[];
+};
+
+export const readManifest = (distDir: string): Manifest =>
+  JSON.parse(readFileSync(path.join(distDir, 'appsscript.json'), 'utf8')) as Manifest;
 
 export type FetchCall = {
   url: string;
@@ -89,9 +114,12 @@ export class AppsScriptSandbox {
   readonly sheets: string[] = ['Sheet1'];
   activeSheet = 'Sheet1';
   identityToken: string | null = 'google-id-token-of-ada';
+  /** The manifest's URL prefixes: when present, UrlFetchApp refuses any other URL. */
+  readonly urlFetchWhitelist: string[] | undefined;
   private readonly handlers: Handler[] = [];
 
   constructor(readonly distDir: string) {
+    this.urlFetchWhitelist = readManifest(distDir).urlFetchWhitelist;
     this.context = vm.createContext(appsScriptGlobals(this));
     const code = readFileSync(path.join(distDir, 'Code.js'), 'utf8');
     vm.runInContext(code, this.context, { filename: 'Code.js' });
@@ -196,6 +224,10 @@ function appsScriptGlobals(sandbox: AppsScriptSandbox): Record<string, unknown> 
     },
     UrlFetchApp: {
       fetch(url: string, options: Record<string, unknown> = {}) {
+        const allowed = sandbox.urlFetchWhitelist;
+        if (allowed && !allowed.some((prefix) => url.startsWith(prefix))) {
+          throw sandbox.scriptError(`The URL ${url} is not allowed by the urlFetchWhitelist`);
+        }
         const payload = options.payload;
         const call: FetchCall = {
           url,

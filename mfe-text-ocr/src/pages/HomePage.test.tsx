@@ -1,6 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADS_CLICK_KEY } from 'contracts';
 import { MemoryRouter } from 'react-router-dom';
 import { configureApi, loginFromHere, resetSession, type User } from 'shared-ui';
 import { DEMO_TEXT } from '../features/landing/DemoImage';
@@ -99,16 +98,6 @@ describe('HomePage for a visitor', () => {
         name: 'Extract text from images, handwriting and PDFs',
       }),
     ).toBeInTheDocument();
-  });
-
-  it('records the ad click of a visitor who lands from an ad (spec §7)', async () => {
-    api({ user: null });
-    await renderHome('handwriting', '/handwriting-ocr?gclid=Cj0K&searchTerm=notes&keyword=ocr');
-    expect(JSON.parse(localStorage.getItem(ADS_CLICK_KEY) ?? 'null')).toMatchObject({
-      clickId: 'Cj0K',
-      searchTerm: 'notes',
-      keyword: 'ocr',
-    });
   });
 
   it('links to the spreadsheet add-on, carrying the affiliate parameter', async () => {

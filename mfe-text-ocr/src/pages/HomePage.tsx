@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { PageSection, useSession } from 'shared-ui';
-import { useAdsClickRecord } from '../common/ads-click';
 import { HomeRoute } from '../features/extension/HomeRoute';
 import { Sections } from '../features/landing/Sections';
 import { VisitorHero } from '../features/landing/VisitorHero';
@@ -20,12 +19,10 @@ const VISITOR_TITLE = {
 
 /**
  * / and /handwriting-ocr: the landing for visitors, the tool for signed-in people (spec §2);
- * the sign-in tab of the browser extension closes itself instead. A visitor from an ad has the
- * click recorded.
+ * the sign-in tab of the browser extension closes itself instead. (An ad click is recorded by
+ * the shell's Layout, on every route.)
  */
 export function HomePage({ variant }: Props) {
-  // Ads land here: the click's terms are kept for the extractions that follow (spec §7).
-  useAdsClickRecord();
   return (
     <HomeRoute>
       <HomeContent variant={variant} />

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { useAdsClickRecord } from '../ads/ads-click';
 import { configureApi } from '../session/api-client';
 import { GlobalStyle } from '../theme/GlobalStyle';
 import { ToastHost } from '../toast/toast';
@@ -13,6 +14,12 @@ declare global {
   interface ImportMetaEnv {
     readonly VITE_API_URL?: string;
   }
+}
+
+/** What the shell's Layout does on every route and a remote's page may rely on. */
+function StandaloneFrame() {
+  useAdsClickRecord();
+  return <ToastHost surface="main" />;
 }
 
 /**
@@ -33,8 +40,8 @@ export function renderStandalone(module: RemoteModule, options: { apiUrl: string
           ))}
           <Route path="*" element={<UnderConstruction title="Not served by this remote" />} />
         </Routes>
-        {/* Inside the router: a toast may hold a CarryLink. */}
-        <ToastHost surface="main" />
+        {/* Inside the router: a toast may hold a CarryLink; the ad click reads the URL. */}
+        <StandaloneFrame />
       </BrowserRouter>
     </StrictMode>,
   );

@@ -3,10 +3,11 @@ import userEvent from '@testing-library/user-event';
 import {
   closeFeedbackPopup,
   setAnalyticsSink,
+  toast,
   type AnalyticsEvent,
   type RemoteModule,
 } from 'shared-ui';
-import { buildRuntimeConfig } from 'contracts';
+import { ADS_CLICK_KEY, buildRuntimeConfig } from 'contracts';
 import { fakeLoader, mockApi, renderShell } from '../testing/render-shell';
 
 const textOcr: RemoteModule = {
@@ -157,6 +158,47 @@ describe('the shell layout', () => {
   });
 });
 
+describe('toasts', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => {
+    act(() => {
+      toast.dismiss();
+      jest.advanceTimersByTime(1000);
+    });
+    jest.useRealTimers();
+  });
+
+  // sonner loads on the first toast, then adds it on the next tick.
+  const show = async (message: string) => {
+    toast(message);
+    await act(() => jest.advanceTimersByTimeAsync(0));
+    act(() => {
+      jest.advanceTimersByTime(0);
+    });
+    expect(screen.getByText(message)).toBeInTheDocument();
+  };
+
+  it.each([
+    ['an add-on page', 'is closed', '/sheets-extension-faq', 'Add-on FAQ', true],
+    ['a main page', 'is still open (it closes at 5 s)', '/contact-us', 'Contact page', false],
+  ] as const)(
+    'on %s, a toast opened 3 s ago %s',
+    async (_page, _state, path, heading, closedAt3s) => {
+      mockApi({});
+      renderShell(path, fakeLoader({ mfeTextOcr: textOcr, mfeSheetsAddon: sheets }));
+      await screen.findByRole('heading', { name: heading });
+      await show('Saved');
+      act(() => jest.advanceTimersByTime(2500));
+      expect(screen.getByText('Saved')).toBeInTheDocument();
+      // 3000 ms and sonner's exit animation.
+      act(() => jest.advanceTimersByTime(1000));
+      expect(screen.queryByText('Saved') === null).toBe(closedAt3s);
+      act(() => jest.advanceTimersByTime(2000));
+      expect(screen.queryByText('Saved')).not.toBeInTheDocument();
+    },
+  );
+});
+
 describe('the navbar of a Lifetime user', () => {
   const lifetimeUser = {
     name: 'Lee',
@@ -230,6 +272,43 @@ describe('analytics', () => {
       ['pricing_clicked', {}],
       ['button_click', { label: 'Feedback ?' }],
     ]);
+  });
+});
+
+describe('the ad-click record (spec §7)', () => {
+  const billing: RemoteModule = {
+    routes: [
+      { path: '/pricing', handle: { navbar: 'main', footer: 'main' }, element: <h1>Pricing</h1> },
+    ],
+  };
+  const remotes = { mfeTextOcr: textOcr, mfeSheetsAddon: sheets, mfeBilling: billing };
+
+  beforeEach(() => localStorage.clear());
+
+  it.each([
+    ['/pricing', 'Pricing'],
+    ['/sheets-extension-faq', 'Add-on FAQ'],
+    ['/', 'Home page'],
+  ])('is stored when an ad lands on %s', async (path, heading) => {
+    mockApi({});
+    renderShell(
+      `${path}?gclid=Cj0K&searchTerm=pdf+to+sheets&keyword=ocr&aff=x`,
+      fakeLoader(remotes),
+    );
+    await screen.findByRole('heading', { name: heading });
+    expect(JSON.parse(localStorage.getItem(ADS_CLICK_KEY) ?? 'null')).toMatchObject({
+      clickIdParam: 'gclid',
+      clickId: 'Cj0K',
+      searchTerm: 'pdf to sheets',
+      keyword: 'ocr',
+    });
+  });
+
+  it('is not stored by a landing without a click id', async () => {
+    mockApi({});
+    renderShell('/pricing?searchTerm=pdf&keyword=ocr', fakeLoader(remotes));
+    await screen.findByRole('heading', { name: 'Pricing' });
+    expect(localStorage.getItem(ADS_CLICK_KEY)).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { useContext, useEffect, useState } from 'react';
 import { Outlet } from 'react-router-dom';
-import { GlobalStyle, ToastHost, track, type RouteChrome } from 'shared-ui';
+import { GlobalStyle, ToastHost, track, useAdsClickRecord, type RouteChrome } from 'shared-ui';
 import styled from 'styled-components';
 import { ChromeContext, InitialChromeContext } from './ChromeContext';
 import { FeedbackPopup } from './FeedbackPopup';
@@ -47,12 +47,16 @@ function useButtonClickTracking(): void {
   }, []);
 }
 
-/** The frame every page renders in: navbar and footer variants, toasts, feedback popup. */
+/**
+ * The frame every page renders in: navbar and footer variants, toasts, feedback popup; and what
+ * every route does, whichever remote owns it (an ad may land on any page: its click is recorded).
+ */
 export function Layout() {
   const initialChrome = useContext(InitialChromeContext);
   const [chrome, setChrome] = useState<RouteChrome>(initialChrome);
   useHashScroll();
   useButtonClickTracking();
+  useAdsClickRecord();
   return (
     <ChromeContext.Provider value={setChrome}>
       <GlobalStyle />

@@ -19,7 +19,7 @@ beforeEach(() => {
 });
 
 describe('downloadText (spec §4 Download)', () => {
-  it('offers feedback on the first download and marks isFeedbackRequested in localStorage', () => {
+  it('offers feedback on the first download and marks isFeedbackRequested for the session', () => {
     downloadText(FILE, 'Hello');
     expect(saveMock.mock.calls[0]?.[1]).toBe('notes_extracted.txt');
     expect(toasts()[0]?.[0]).toBe("Download started! We'd love your feedback.");
@@ -27,20 +27,55 @@ describe('downloadText (spec §4 Download)', () => {
     const action = toasts()[0]?.[1].action as { onClick: () => void };
     action.onClick();
     expect(openFeedbackPopup).toHaveBeenCalledTimes(1);
-    expect(localStorage.getItem('isFeedbackRequested')).toBe('true');
+    expect(sessionStorage.getItem('isFeedbackRequested')).toBe('true');
+    expect(localStorage.getItem('isFeedbackRequested')).toBeNull();
   });
 
-  it('only confirms once the offer was made, in this tab or an earlier visit', () => {
-    localStorage.setItem('isFeedbackRequested', 'true');
+  it('only confirms once the offer was made in this session', () => {
+    sessionStorage.setItem('isFeedbackRequested', 'true');
     downloadText(FILE, 'Hello');
     expect(toasts()).toEqual([['Download started!', { duration: 1500 }]]);
   });
 
-  it('counts an offer made under the old key, moving it to isFeedbackRequested', () => {
+  it('offers feedback again in a new session (the next session starts with empty sessionStorage)', () => {
+    downloadText(FILE, 'Hello');
+    downloadText(FILE, 'Hello');
+    expect(toasts().map(([message]) => message)).toEqual([
+      "Download started! We'd love your feedback.",
+      'Download started!',
+    ]);
+    sessionStorage.clear(); // a new browser session; localStorage outlives it
+    downloadText(FILE, 'Hello');
+    expect(toasts()[2]?.[0]).toBe("Download started! We'd love your feedback.");
+  });
+
+  it('no longer counts the once-per-browser marks earlier builds left in localStorage', () => {
+    localStorage.setItem('isFeedbackRequested', 'true');
+    localStorage.setItem('textOcrDownloadToastShown', '1');
+    downloadText(FILE, 'Hello');
+    expect(toasts()[0]?.[0]).toBe("Download started! We'd love your feedback.");
+    expect(localStorage.getItem('isFeedbackRequested')).toBeNull();
+    expect(localStorage.getItem('textOcrDownloadToastShown')).toBeNull();
+  });
+
+  it('counts an offer made in this session under the old key, moving it to isFeedbackRequested', () => {
     sessionStorage.setItem('textOcrDownloadToastShown', '1');
     downloadText(FILE, 'Hello');
     expect(toasts()).toEqual([['Download started!', { duration: 1500 }]]);
-    expect(localStorage.getItem('isFeedbackRequested')).toBe('true');
+    expect(sessionStorage.getItem('isFeedbackRequested')).toBe('true');
     expect(sessionStorage.getItem('textOcrDownloadToastShown')).toBeNull();
+  });
+
+  it('still offers feedback, and saves the file, when storage is blocked', () => {
+    const blocked = jest.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    });
+    try {
+      downloadText(FILE, 'Hello');
+    } finally {
+      blocked.mockRestore();
+    }
+    expect(saveMock).toHaveBeenCalledTimes(1);
+    expect(toasts()[0]?.[0]).toBe("Download started! We'd love your feedback.");
   });
 });

@@ -1,19 +1,22 @@
 import { downloadName, openFeedbackPopup, saveFile, toast, type ChosenFile } from 'shared-ui';
 
-// Spec §4 'Download': the first download offers the feedback popup (5 s), later ones only
-// confirm (1.5 s). The spec's storage key marks the offer as made (localStorage, spec §3).
+// Spec §4 'Download': the first download in a session offers the feedback popup (5 s), later
+// ones only confirm (1.5 s). The spec's storage key marks the offer as made in this browser
+// session: sessionStorage, so a new session is offered it again.
 export const FEEDBACK_REQUESTED_KEY = 'isFeedbackRequested';
 // The key this page used before (sessionStorage): an offer already made there counts.
 const OLD_KEY = 'textOcrDownloadToastShown';
 
 function feedbackRequested(): boolean {
   try {
-    if (sessionStorage.getItem(OLD_KEY) !== null || localStorage.getItem(OLD_KEY) !== null) {
-      localStorage.setItem(FEEDBACK_REQUESTED_KEY, 'true');
+    if (sessionStorage.getItem(OLD_KEY) !== null) {
+      sessionStorage.setItem(FEEDBACK_REQUESTED_KEY, 'true');
       sessionStorage.removeItem(OLD_KEY);
-      localStorage.removeItem(OLD_KEY);
     }
-    return localStorage.getItem(FEEDBACK_REQUESTED_KEY) === 'true';
+    // Earlier builds kept both keys in localStorage, once per browser: they no longer count.
+    localStorage.removeItem(OLD_KEY);
+    localStorage.removeItem(FEEDBACK_REQUESTED_KEY);
+    return sessionStorage.getItem(FEEDBACK_REQUESTED_KEY) === 'true';
   } catch {
     // Storage blocked: the offer is made, with nothing to remember it by.
     return false;
@@ -22,7 +25,7 @@ function feedbackRequested(): boolean {
 
 function markFeedbackRequested(): void {
   try {
-    localStorage.setItem(FEEDBACK_REQUESTED_KEY, 'true');
+    sessionStorage.setItem(FEEDBACK_REQUESTED_KEY, 'true');
   } catch {
     // Storage blocked: see above.
   }

@@ -1,5 +1,5 @@
 import { ADS_CLICK_KEY } from 'contracts';
-import { configureApi } from 'shared-ui';
+import { configureApi, recordAdsClick } from 'shared-ui';
 import {
   OFFLINE,
   readExtractResponse,
@@ -57,6 +57,13 @@ describe('requestExtraction (spec §7, §8)', () => {
       searchTerm: 'ocr',
       keyword: 'image to text',
     });
+  });
+
+  it('sends the terms of the ad click recorded where the visitor landed', async () => {
+    recordAdsClick('?gclid=Cj0K&searchTerm=handwriting+to+text&keyword=ocr&aff=x');
+    const sent = api([json({ extractedText: 'Hello' })]);
+    await requestExtraction(IMAGE, false);
+    expect(sent[0]?.body).toMatchObject({ searchTerm: 'handwriting to text', keyword: 'ocr' });
   });
 
   it('sends a PDF with its page, and null search fields without an ads_click record', async () => {

@@ -1,6 +1,5 @@
 import { NO_TEXT_FOUND, type ErrorCode, type ExtractResponse } from 'contracts';
-import { apiFetch, reportError } from 'shared-ui';
-import { adsClickTerms } from '../../common/ads-click';
+import { adsClickTerms, apiFetch, reportError } from 'shared-ui';
 
 // POST /api/extract and the error texts of spec §8 'Extraction'.
 export const OFFLINE = 'Please connect to a network and try again';

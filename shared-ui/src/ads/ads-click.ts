@@ -2,6 +2,10 @@ import { ADS_CLICK_KEY, adsClickFromQuery } from 'contracts';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 
+// The ad-click record (spec §7): written wherever a visitor lands (the shell's Layout, on every
+// route), read by the text OCR tool for each extraction request. One module for both sides, so
+// the stored shape has one home in the browser.
+
 /**
  * Stores the ad-click record when the landing URL carries a click id (spec §7; localStorage, so
  * it outlives the sign-in round trip and later visits); a later ad click replaces it.
@@ -16,7 +20,7 @@ export function recordAdsClick(search: string, now = new Date()): void {
   }
 }
 
-/** Records the ad click of the page's URL, where a visitor lands. */
+/** Records the ad click of the page's URL: an ad may land on any route. */
 export function useAdsClickRecord(): void {
   const { search } = useLocation();
   useEffect(() => recordAdsClick(search), [search]);
