@@ -18,7 +18,6 @@ import { OcrPool } from './ocr-pool.js';
 import { checkSize, openDocument, openPage } from './page-source.js';
 import type { readImage, Reader, ReadStep } from './read-text.js';
 import type { TablesRequest, TablesResult } from './tables/layout.js';
-import { startPageDrawing, type PageDrawing } from './tables/page-drawing.js';
 import { makeEngineTempDir, removeStaleTempDirs } from './temp-files.js';
 import { Tesseract } from './tesseract.js';
 import type { Translator } from './translator.js';
@@ -240,64 +239,42 @@ export class ExtractionEngine {
         const reader = import('./tables/read-tables.js');
         // Settled at once too, so that a refused document leaves no unhandled rejection behind.
         reader.catch(() => undefined);
-        // With nothing to reserve before reading (the command line), the first page's drawing
-        // (pdftocairo, the slowest of the digital page's tools) starts beside pdfinfo too. A
-        // caller that pays per page (beforeRead) gets no work done before its reservation.
-        let started: PageDrawing | undefined;
-        const layoutTimeoutMs = this.limits.rasteriseTimeoutMs;
-        const whileOpening = (file: string) => {
-          started = startPageDrawing(file, request.pages?.first ?? 1, {
-            timeoutMs: layoutTimeoutMs,
-            process: this.processLimits(layoutTimeoutMs),
-          });
-        };
-        try {
-          const document = await openDocument(
-            request.bytes,
-            {
-              maxBytes,
-              ...(request.pages ? { pages: request.pages } : {}),
-              ...(request.kind ? { expect: request.kind } : {}),
-              ...(request.beforeRead ? {} : { whileOpening }),
-            },
-            { ...this.limits, process: this.processLimits(layoutTimeoutMs) },
+        const document = await openDocument(
+          request.bytes,
+          {
+            maxBytes,
+            ...(request.pages ? { pages: request.pages } : {}),
+            ...(request.kind ? { expect: request.kind } : {}),
+          },
+          { ...this.limits, process: this.processLimits(this.limits.rasteriseTimeoutMs) },
+          workDir,
+        );
+        const { readTables } = await reader;
+        return readTables(
+          document,
+          {
+            tesseract: this.tesseract,
+            maxPixels: this.limits.maxPixels,
+            layoutTimeoutMs: this.limits.rasteriseTimeoutMs,
+            processLimits: (timeoutMs) => this.processLimits(timeoutMs),
             workDir,
-          );
-          const { readTables } = await reader;
-          return await readTables(
-            document,
-            {
-              tesseract: this.tesseract,
-              maxPixels: this.limits.maxPixels,
-              layoutTimeoutMs: this.limits.rasteriseTimeoutMs,
-              processLimits: (timeoutMs) => this.processLimits(timeoutMs),
-              workDir,
-              ...(this.options.vision && this.mode !== 'local'
-                ? {
-                    vision: {
-                      mode: this.mode === 'vision' ? 'vision' : 'auto',
-                      reader: await this.visionReader(this.options.vision),
-                    },
-                  }
-                : {}),
-            },
-            {
-              mode: request.mode,
-              ...(request.area ? { area: request.area } : {}),
-              ...(request.beforeRead ? { beforeRead: request.beforeRead } : {}),
-              ...(request.onPage ? { onPage: request.onPage } : {}),
-              ...(request.signal ? { signal: request.signal } : {}),
-              ...(started ? { started } : {}),
-            },
-          );
-        } finally {
-          // A refused document, or one whose first page was not drawn after all, leaves no
-          // drawing running into the job folder's removal.
-          if (started) {
-            started.cancel();
-            await started.settled;
-          }
-        }
+            ...(this.options.vision && this.mode !== 'local'
+              ? {
+                  vision: {
+                    mode: this.mode === 'vision' ? 'vision' : 'auto',
+                    reader: await this.visionReader(this.options.vision),
+                  },
+                }
+              : {}),
+          },
+          {
+            mode: request.mode,
+            ...(request.area ? { area: request.area } : {}),
+            ...(request.beforeRead ? { beforeRead: request.beforeRead } : {}),
+            ...(request.onPage ? { onPage: request.onPage } : {}),
+            ...(request.signal ? { signal: request.signal } : {}),
+          },
+        );
       }),
     );
   }

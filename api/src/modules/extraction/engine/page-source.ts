@@ -55,11 +55,6 @@ export async function openDocument(
     maxBytes: number;
     /** 'any': an image answers for any page asked (text reading's rule). */
     pageOfImage?: 'one' | 'any';
-    /**
-     * Called with a PDF's file once it is written, before its page count is read: work that
-     * may begin without it (the caller ends that work if the document is then refused).
-     */
-    whileOpening?: (file: string) => void;
   },
   limits: ExtractionLimits & { process?: ResourceLimits },
   workDir: string,
@@ -75,7 +70,6 @@ export async function openDocument(
     return { kind, pageCount: 1, pages: [1], image: bytes };
   }
   const file = await writeTempPdf(workDir, bytes);
-  request.whileOpening?.(file);
   const info = await pdfInfo(file, undefined, limits.process);
   if (range && range.last > info.pages)
     throw extractionErrors.pageOutOfRange(range.last, info.pages);

@@ -7,15 +7,19 @@
 // address-space and CPU limits, so a hostile file cannot hang or exhaust the API; a page whose
 // text turns out unusable (a scan) has its drawing cancelled: it is OCRed, and its lines are
 // then found in its pixels.
+import { fileURLToPath } from 'node:url';
+import { childEnv } from '../../../../common/process/child-env.js';
 import { ProcessTimeoutError, runProcess } from '../../../../common/process/run-process.js';
 import type { ProcessResult } from '../../../../common/process/run-process.js';
 import type { ResourceLimits } from '../../../../common/process/resource-limits.js';
 import { extractionErrors } from '../errors.js';
 import { looksUndecodable } from '../pdf.js';
 import type { LayoutPage, PageWord } from './layout.js';
-import { startPageDrawing, type PageDrawing } from './page-drawing.js';
 import { svgRulingLines } from './svg-lines.js';
 
+// pdftocairo draws the page only for its paths: with no fonts configured it does not look for a
+// font the PDF does not embed (fontconfig's search is most of its start on such a file).
+const NO_FONTS = fileURLToPath(new URL('../../../../../workers/no-fonts.conf', import.meta.url));
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/;
 // Characters that keep their left-to-right order inside a right-to-left word (numbers, Latin).
 const LTR_RUN = /[\p{N}\p{Script=Latin}]+(?:[.,:/%-][\p{N}\p{Script=Latin}]+)*%?/gu;
@@ -103,6 +107,8 @@ export function parseBboxLayout(xhtml: string): TextPage[] {
   return pages;
 }
 
+type Drawn = { result: ProcessResult } | { error: unknown };
+
 function failed(result: ProcessResult): never {
   if (/password|encrypt/i.test(result.stderr)) throw extractionErrors.encryptedPdf();
   throw extractionErrors.corruptPdf();
@@ -112,26 +118,37 @@ function failed(result: ProcessResult): never {
  * Each asked page's size (points, after its /Rotate), words (logical order inside a word; origin
  * top left, y down) and ruling lines. A page without a usable text layer (none, a stray word or
  * two, or undecodable) gives `words: []` and `lines: []`: the caller reads it by OCR instead.
- * `pages` are read by one pdftotext run over their span and one pdftocairo run each; a drawing
- * already `started` for one of them (engine.ts, while the document was opened) is used, not
- * repeated. Every drawing, that one included, has ended when this returns or throws.
+ * `pages` are read by one pdftotext run over their span and one pdftocairo run each.
  */
 export async function readPopplerLayout(
   file: string,
   pages: number[],
-  options: { timeoutMs: number; process?: ResourceLimits; started?: PageDrawing },
+  options: { timeoutMs: number; process?: ResourceLimits },
 ): Promise<LayoutPage[]> {
   if (pages.length === 0) return [];
   const first = Math.min(...pages);
   const last = Math.max(...pages);
   const limits = options.process ? { limits: options.process } : {};
-  const drawingOptions = {
-    timeoutMs: options.timeoutMs,
-    ...(options.process ? { process: options.process } : {}),
-  };
-  const drawings = pages.map((page) =>
-    options.started?.page === page ? options.started : startPageDrawing(file, page, drawingOptions),
-  );
+  const drawings = pages.map((page) => {
+    const controller = new AbortController();
+    const run = runProcess(
+      'pdftocairo',
+      ['-svg', '-f', String(page), '-l', String(page), file, '-'],
+      {
+        timeoutMs: options.timeoutMs,
+        maxOutputBytes: 256 * 1024 * 1024,
+        signal: controller.signal,
+        env: childEnv({ FONTCONFIG_FILE: NO_FONTS }),
+        ...limits,
+      },
+    );
+    // Settled here so that a cancelled or failed drawing is never an unhandled rejection.
+    const settled = run.then(
+      (result): Drawn => ({ result }),
+      (error: unknown): Drawn => ({ error }),
+    );
+    return { controller, settled };
+  });
   try {
     const text = await runProcess(
       'pdftotext',
@@ -148,7 +165,7 @@ export async function readPopplerLayout(
     const usable = own.map((p) => p !== undefined && usableText(p.words));
     // A page without usable text is read from its pixels: its drawing is not waited for.
     usable.forEach((ok, i) => {
-      if (!ok) drawings[i]?.cancel();
+      if (!ok) drawings[i]?.controller.abort();
     });
     const out: LayoutPage[] = [];
     for (const [i, page] of pages.entries()) {
@@ -187,7 +204,7 @@ export async function readPopplerLayout(
     throw error;
   } finally {
     // Whatever ended the read, no drawing is left running.
-    for (const drawing of drawings) drawing.cancel();
+    for (const drawing of drawings) drawing.controller.abort();
     await Promise.all(drawings.map((d) => d.settled));
   }
 }

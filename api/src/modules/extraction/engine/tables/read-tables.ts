@@ -14,7 +14,6 @@ import type {
   TablesMode,
   TablesResult,
 } from './layout.js';
-import type { PageDrawing } from './page-drawing.js';
 import { readPopplerLayout } from './poppler-layout.js';
 
 // The table reader: a document the input side opened, page by page, into tables. A PDF page's
@@ -43,8 +42,6 @@ export type ReadTablesOptions = {
   /** Only the words and lines inside this box (the benchmark's Tabula areas). */
   area?: Box;
   beforeRead?: (pages: number[]) => Promise<void> | void;
-  /** The first page's drawing, started while the document was opened (engine.ts). */
-  started?: PageDrawing;
   onPage?: (outcome: PageOutcome) => void;
   signal?: AbortSignal;
 };
@@ -151,7 +148,6 @@ export async function readTables(
         const timeoutMs = deps.layoutTimeoutMs * batch.length;
         digital = await readPopplerLayout(document.file, batch, {
           timeoutMs,
-          ...(options.started ? { started: options.started } : {}),
           ...(deps.processLimits ? { process: deps.processLimits(timeoutMs) } : {}),
         });
       } catch {
