@@ -17,7 +17,7 @@ import {
 import { OcrPool } from './ocr-pool.js';
 import { checkSize, openDocument, openPage } from './page-source.js';
 import type { readImage, Reader, ReadStep } from './read-text.js';
-import type { TablesRequest, TablesResult } from './tables/layout.js';
+import type { LayoutPage, TablesRequest, TablesResult } from './tables/layout.js';
 import { makeEngineTempDir, removeStaleTempDirs } from './temp-files.js';
 import { Tesseract } from './tesseract.js';
 import type { Translator } from './translator.js';
@@ -239,12 +239,28 @@ export class ExtractionEngine {
         const reader = import('./tables/read-tables.js');
         // Settled at once too, so that a refused document leaves no unhandled rejection behind.
         reader.catch(() => undefined);
+        // With nothing to reserve before reading (the command line), the first page asked is laid
+        // out at once, its text read with a look at the page after it: a document that ends
+        // there needs no pdfinfo for its page count (a one-page file runs two children, not
+        // three). A caller that pays per page (beforeRead) has no page read before reserving.
+        let laidOut: LayoutPage | undefined;
+        const layoutTimeoutMs = this.limits.rasteriseTimeoutMs;
+        const pageCount = async (file: string): Promise<number | null> => {
+          const { readFirstLayout } = await import('./tables/poppler-layout.js');
+          const first = await readFirstLayout(file, request.pages?.first ?? 1, {
+            timeoutMs: layoutTimeoutMs,
+            process: this.processLimits(layoutTimeoutMs),
+          });
+          laidOut = first.layout;
+          return first.lastPage;
+        };
         const document = await openDocument(
           request.bytes,
           {
             maxBytes,
             ...(request.pages ? { pages: request.pages } : {}),
             ...(request.kind ? { expect: request.kind } : {}),
+            ...(request.beforeRead ? {} : { pageCount }),
           },
           { ...this.limits, process: this.processLimits(this.limits.rasteriseTimeoutMs) },
           workDir,
@@ -273,6 +289,7 @@ export class ExtractionEngine {
             ...(request.beforeRead ? { beforeRead: request.beforeRead } : {}),
             ...(request.onPage ? { onPage: request.onPage } : {}),
             ...(request.signal ? { signal: request.signal } : {}),
+            ...(laidOut ? { laidOut } : {}),
           },
         );
       }),

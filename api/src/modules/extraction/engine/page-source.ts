@@ -55,6 +55,11 @@ export async function openDocument(
     maxBytes: number;
     /** 'any': an image answers for any page asked (text reading's rule). */
     pageOfImage?: 'one' | 'any';
+    /**
+     * A PDF's page count learned another way, once its file is written: a number stands in for
+     * pdfinfo's (its checks are made the same); null, or a failure, and pdfinfo is asked.
+     */
+    pageCount?: (file: string) => Promise<number | null>;
   },
   limits: ExtractionLimits & { process?: ResourceLimits },
   workDir: string,
@@ -70,7 +75,8 @@ export async function openDocument(
     return { kind, pageCount: 1, pages: [1], image: bytes };
   }
   const file = await writeTempPdf(workDir, bytes);
-  const info = await pdfInfo(file, undefined, limits.process);
+  const known = request.pageCount ? await request.pageCount(file).catch(() => null) : null;
+  const info = known === null ? await pdfInfo(file, undefined, limits.process) : { pages: known };
   if (range && range.last > info.pages)
     throw extractionErrors.pageOutOfRange(range.last, info.pages);
   if (info.pages > limits.maxPdfPages) throw extractionErrors.tooManyPages(limits.maxPdfPages);

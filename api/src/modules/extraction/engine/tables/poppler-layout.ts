@@ -114,6 +114,8 @@ function failed(result: ProcessResult): never {
   throw extractionErrors.corruptPdf();
 }
 
+type LayoutOptions = { timeoutMs: number; process?: ResourceLimits };
+
 /**
  * Each asked page's size (points, after its /Rotate), words (logical order inside a word; origin
  * top left, y down) and ruling lines. A page without a usable text layer (none, a stray word or
@@ -123,11 +125,40 @@ function failed(result: ProcessResult): never {
 export async function readPopplerLayout(
   file: string,
   pages: number[],
-  options: { timeoutMs: number; process?: ResourceLimits },
+  options: LayoutOptions,
 ): Promise<LayoutPage[]> {
   if (pages.length === 0) return [];
+  return (await readLayouts(file, pages, options, Math.max(...pages))).layouts;
+}
+
+/**
+ * One page's layout, as readPopplerLayout reads it, before the document's page count is known:
+ * pdftotext also looks at the page after it, so a document that ends at `page` is known to
+ * (`lastPage`); otherwise `lastPage` is null. It runs the same two children as reading the page
+ * alone would, where pdfinfo would have been a third (engine.ts, the command line's one-page
+ * files). Any failure (a page past the end, a locked or damaged file) throws: the caller then
+ * opens the document the usual way, whose checks give the right error.
+ */
+export async function readFirstLayout(
+  file: string,
+  page: number,
+  options: LayoutOptions,
+): Promise<{ layout: LayoutPage; lastPage: number | null }> {
+  const { layouts, textPages } = await readLayouts(file, [page], options, page + 1);
+  const layout = layouts[0];
+  if (!layout) throw extractionErrors.corruptPdf();
+  return { layout, lastPage: textPages === 1 ? page : null };
+}
+
+/** `pages` laid out, with pdftotext reading from the first of them to `textLast`. */
+async function readLayouts(
+  file: string,
+  pages: number[],
+  options: LayoutOptions,
+  textLast: number,
+): Promise<{ layouts: LayoutPage[]; textPages: number }> {
   const first = Math.min(...pages);
-  const last = Math.max(...pages);
+  const last = textLast;
   const limits = options.process ? { limits: options.process } : {};
   const drawings = pages.map((page) => {
     const controller = new AbortController();
@@ -198,7 +229,7 @@ export async function readPopplerLayout(
         lines,
       });
     }
-    return out;
+    return { layouts: out, textPages: textPages.length };
   } catch (error) {
     if (error instanceof ProcessTimeoutError) throw extractionErrors.timeout();
     throw error;

@@ -42,6 +42,8 @@ export type ReadTablesOptions = {
   /** Only the words and lines inside this box (the benchmark's Tabula areas). */
   area?: Box;
   beforeRead?: (pages: number[]) => Promise<void> | void;
+  /** A page already laid out while the document was opened (engine.ts): not read again. */
+  laidOut?: LayoutPage;
   onPage?: (outcome: PageOutcome) => void;
   signal?: AbortSignal;
 };
@@ -142,17 +144,19 @@ export async function readTables(
   } else {
     for (let i = 0; i < document.pages.length && !cancelled(); i += LAYOUT_BATCH) {
       const batch = document.pages.slice(i, i + LAYOUT_BATCH);
+      const laidOut = batch.includes(options.laidOut?.page ?? 0) ? options.laidOut : undefined;
+      const toLayOut = batch.filter((page) => page !== laidOut?.page);
       let digital: LayoutPage[];
       try {
         // pdftotext reads the whole batch: its time grows with the pages it lays out.
-        const timeoutMs = deps.layoutTimeoutMs * batch.length;
-        digital = await readPopplerLayout(document.file, batch, {
+        const timeoutMs = deps.layoutTimeoutMs * toLayOut.length;
+        digital = await readPopplerLayout(document.file, toLayOut, {
           timeoutMs,
           ...(deps.processLimits ? { process: deps.processLimits(timeoutMs) } : {}),
         });
       } catch {
         // poppler could not lay these pages out (a damaged content stream): read their pixels.
-        digital = batch.map((page) => ({
+        digital = toLayOut.map((page) => ({
           page,
           width: 0,
           height: 0,
@@ -161,6 +165,7 @@ export async function readTables(
           lines: [],
         }));
       }
+      if (laidOut) digital.unshift(laidOut);
       for (const page of batch) {
         if (cancelled()) break;
         const own = digital.find((d) => d.page === page);
