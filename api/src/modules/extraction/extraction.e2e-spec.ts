@@ -372,11 +372,19 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
   });
 
   it('counts nothing for premium users', async () => {
+    // A page with its own text layer: counted like any reading, without six OCR runs.
+    const pdf = b64(evalFile('pdf-digital/pdfminer_simple1.pdf'));
     for (let i = 0; i < 6; i++) {
-      expect(
-        (await extract(premium, { base64Image: b64(evalFile('printed/tesseractjs_simple.png')) }))
-          .status,
-      ).toBe(200);
+      expect((await extract(premium, { base64Pdf: pdf, pageToExtract: 1 })).status).toBe(200);
     }
+    const today = new Date().toISOString().slice(0, 10);
+    expect(
+      await platform.db.collection('extraction_slots').countDocuments({ userId: premium.userId }),
+    ).toBe(0);
+    expect(
+      await platform.db
+        .collection('daily_usage')
+        .countDocuments({ userId: premium.userId, day: today }),
+    ).toBe(0);
   });
 });
