@@ -1,5 +1,9 @@
 import sharp from 'sharp';
 
+// Math's members as module bindings: the pixel loops call them per pixel, and looking the global
+// `Math` up in a loop is ~100x slower where the API tests run this code (Jest's vm context).
+const { ceil, floor, max, min, round } = Math;
+
 // Steps for hard pages, run only after an unsure first reading (see read-text.ts): the light
 // evened out, small print enlarged. Each measures the image first and does nothing when it
 // finds nothing to repair.
@@ -47,10 +51,10 @@ export function inkCovered(ink: InkMap, boxes: readonly (readonly number[])[]): 
   const scale = ink.width / ink.pageWidth;
   const covered = new Uint8Array(ink.data.length);
   for (const [left = 0, top = 0, right = 0, bottom = 0] of boxes) {
-    const x0 = Math.max(0, Math.floor(left * scale) - 1);
-    const x1 = Math.min(ink.width - 1, Math.ceil(right * scale) + 1);
-    const y0 = Math.max(0, Math.floor(top * scale) - 1);
-    const y1 = Math.min(ink.height - 1, Math.ceil(bottom * scale) + 1);
+    const x0 = max(0, floor(left * scale) - 1);
+    const x1 = min(ink.width - 1, ceil(right * scale) + 1);
+    const y0 = max(0, floor(top * scale) - 1);
+    const y1 = min(ink.height - 1, ceil(bottom * scale) + 1);
     for (let y = y0; y <= y1; y++) covered.fill(1, y * ink.width + x0, y * ink.width + x1 + 1);
   }
   let total = 0;
@@ -65,8 +69,8 @@ export function inkCovered(ink: InkMap, boxes: readonly (readonly number[])[]): 
 
 function unevenness(data: Uint8Array): number {
   const sorted = Uint8Array.from(data).sort();
-  const dark = sorted[Math.floor(sorted.length * 0.05)] ?? 0;
-  const bright = sorted[Math.floor(sorted.length * 0.95)] ?? 0;
+  const dark = sorted[floor(sorted.length * 0.05)] ?? 0;
+  const bright = sorted[floor(sorted.length * 0.95)] ?? 0;
   if (bright === 0) return 0;
   // A page photographed on a table (much of the frame far darker than any paper): its light is
   // left to the page outline's crop, as evening the table as well read such photos worse (the
@@ -96,23 +100,23 @@ async function backgroundMap(image: Buffer): Promise<{
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { width, height } = small.info;
-  const max = new Uint8Array(width * height);
+  const brightest = new Uint8Array(width * height);
   const r = 3;
   for (let y = 0; y < height; y++) {
     for (let x = 0; x < width; x++) {
       let m = 0;
       for (let dy = -r; dy <= r; dy++) {
-        const yy = Math.min(height - 1, Math.max(0, y + dy));
+        const yy = min(height - 1, max(0, y + dy));
         for (let dx = -r; dx <= r; dx++) {
-          const xx = Math.min(width - 1, Math.max(0, x + dx));
+          const xx = min(width - 1, max(0, x + dx));
           const v = small.data[yy * width + xx] ?? 0;
           if (v > m) m = v;
         }
       }
-      max[y * width + x] = m;
+      brightest[y * width + x] = m;
     }
   }
-  const smooth = await sharp(max, { raw: { width, height, channels: 1 } })
+  const smooth = await sharp(brightest, { raw: { width, height, channels: 1 } })
     .blur(2)
     .extractChannel(0) // sharp writes a raw grey image out as three channels otherwise
     .raw()
@@ -138,7 +142,7 @@ export async function evenBackground(image: Buffer): Promise<Buffer> {
   // Darker than this share of the brightest paper is no paper (a table around a photographed
   // page): left white, not evened into texture that Tesseract reads as words.
   const sorted = Uint8Array.from(map.data).sort();
-  const notPaper = (sorted[Math.floor(sorted.length * 0.95)] ?? 255) * NOT_PAPER;
+  const notPaper = (sorted[floor(sorted.length * 0.95)] ?? 255) * NOT_PAPER;
   const out = Buffer.alloc(width * height);
   for (let i = 0; i < out.length; i++) {
     if ((background[i] ?? 255) < notPaper) {
@@ -146,8 +150,8 @@ export async function evenBackground(image: Buffer): Promise<Buffer> {
       continue;
     }
     // Paper up to 15 % darker than its surroundings (noise, banding of the shade) becomes white.
-    const bg = Math.max((background[i] ?? 255) * PAPER, 16);
-    out[i] = Math.min(255, Math.round(((grey.data[i] ?? 0) * 255) / bg));
+    const bg = max((background[i] ?? 255) * PAPER, 16);
+    out[i] = min(255, round(((grey.data[i] ?? 0) * 255) / bg));
   }
   return sharp(out, { raw: { width, height, channels: 1 } })
     .png({ compressionLevel: 1 })
@@ -163,14 +167,14 @@ const MAX_ENLARGE = 3;
 /** By how much to enlarge print whose words are `textHeight` px high; 1 when large enough. */
 export function enlargement(textHeight: number): number {
   if (textHeight <= 0 || textHeight >= SMALL_TEXT) return 1;
-  return Math.min(MAX_ENLARGE, Math.round((TARGET_TEXT / textHeight) * 10) / 10);
+  return min(MAX_ENLARGE, round((TARGET_TEXT / textHeight) * 10) / 10);
 }
 
 /** The image enlarged by `factor` (Lanczos), as a PNG. */
 export async function enlarge(image: Buffer, factor: number): Promise<Buffer> {
   const { width } = await sharp(image).metadata();
   return sharp(image)
-    .resize({ width: Math.round(width * factor), kernel: 'lanczos3' })
+    .resize({ width: round(width * factor), kernel: 'lanczos3' })
     .png({ compressionLevel: 1 })
     .toBuffer();
 }

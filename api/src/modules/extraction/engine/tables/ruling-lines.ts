@@ -1,5 +1,9 @@
 import type { RulingLine } from './layout.js';
 
+// Math's members as module bindings: the pixel loops call them per pixel, and looking the global
+// `Math` up in a loop is ~100x slower where the API tests run this code (Jest's vm context).
+const { PI, abs, ceil, max, min, round, tan } = Math;
+
 // Ruling lines found in a page's pixels, as img2table and Camelot's lattice mode do it on images
 // (the method, not their code): ink marked against the paper around it (an adaptive threshold,
 // so that a shaded photo's dark side is not all ink), long thin runs of ink along each axis kept
@@ -55,7 +59,7 @@ const MIN_VERTICAL = 0.025;
 const MAX_THICK = 0.006;
 const MIN_THICK = 6;
 // A piece may run off its axis by this slope (a page levelled to within a fraction of a degree).
-const MAX_SLOPE = Math.tan((0.5 * Math.PI) / 180);
+const MAX_SLOPE = tan((0.5 * PI) / 180);
 // Pieces within this distance across (px, or share of the shorter side) and this gap along
 // (share of the side) are one rule: a rule broken by noise, dashed, or drawn twice.
 const JOIN_ACROSS = 0.002;
@@ -69,16 +73,16 @@ const HALO = 2;
 
 /** Ink marked against the local mean grey (a sliding square, summed column by column). */
 export function inkMask({ data, width, height }: GreyImage): Uint8Array {
-  const r = Math.max(4, Math.round(Math.min(width, height) * WINDOW));
+  const r = max(4, round(min(width, height) * WINDOW));
   const ink = new Uint8Array(width * height);
   const columns = new Int32Array(width);
   const rows = new Int32Array(width);
   // Column sums over rows [y - r, y + r], clipped to the image.
-  for (let y = 0; y <= Math.min(r, height - 1); y++)
+  for (let y = 0; y <= min(r, height - 1); y++)
     for (let x = 0; x < width; x++) columns[x] = (columns[x] ?? 0) + (data[y * width + x] ?? 0);
   for (let y = 0; y < height; y++) {
-    const top = Math.max(0, y - r);
-    const bottom = Math.min(height - 1, y + r);
+    const top = max(0, y - r);
+    const bottom = min(height - 1, y + r);
     const h = bottom - top + 1;
     // Prefix sums of the column sums along the row.
     let run = 0;
@@ -88,8 +92,8 @@ export function inkMask({ data, width, height }: GreyImage): Uint8Array {
     }
     const row = y * width;
     for (let x = 0; x < width; x++) {
-      const left = Math.max(0, x - r);
-      const right = Math.min(width - 1, x + r);
+      const left = max(0, x - r);
+      const right = min(width - 1, x + r);
       const sum = (rows[right] ?? 0) - (left > 0 ? (rows[left - 1] ?? 0) : 0);
       const mean = sum / ((right - left + 1) * h);
       const v = data[row + x] ?? 255;
@@ -197,10 +201,10 @@ function pieces(mask: Uint8Array, width: number, height: number, minRun: number)
     let weighted = 0;
     for (const run of group) {
       const length = run.to - run.from + 1;
-      from = Math.min(from, run.from);
-      to = Math.max(to, run.to);
-      top = Math.min(top, run.row);
-      bottom = Math.max(bottom, run.row);
+      from = min(from, run.from);
+      to = max(to, run.to);
+      top = min(top, run.row);
+      bottom = max(bottom, run.row);
       pixels += length;
       weighted += run.row * length;
     }
@@ -226,14 +230,14 @@ function join(found: Piece[], across: number, along: number): Piece[][] {
   for (const piece of sorted) {
     const group = groups.find(
       (g) =>
-        Math.abs(g.across - piece.across) <= across &&
+        abs(g.across - piece.across) <= across &&
         piece.from <= g.to + along &&
         piece.to >= g.from - along,
     );
     if (group) {
       group.pieces.push(piece);
-      group.from = Math.min(group.from, piece.from);
-      group.to = Math.max(group.to, piece.to);
+      group.from = min(group.from, piece.from);
+      group.to = max(group.to, piece.to);
     } else {
       groups.push({ ...piece, pieces: [piece] });
     }
@@ -249,15 +253,15 @@ function rulesAlong(
   shorter: number,
   minLength: number,
 ): Piece[][] {
-  const maxThick = Math.max(MIN_THICK, shorter * MAX_THICK);
-  const kept = pieces(mask, width, height, Math.max(8, Math.round(width * MIN_RUN))).filter(
+  const maxThick = max(MIN_THICK, shorter * MAX_THICK);
+  const kept = pieces(mask, width, height, max(8, round(width * MIN_RUN))).filter(
     (p) => p.to - p.from >= width * MIN_PIECE && p.thickness <= maxThick,
   );
-  const edge = Math.max(3, height * EDGE);
-  return join(kept, Math.max(JOIN_ACROSS_MIN, shorter * JOIN_ACROSS), width * JOIN_ALONG).filter(
+  const edge = max(3, height * EDGE);
+  return join(kept, max(JOIN_ACROSS_MIN, shorter * JOIN_ACROSS), width * JOIN_ALONG).filter(
     (group) => {
-      const from = Math.min(...group.map((p) => p.from));
-      const to = Math.max(...group.map((p) => p.to));
+      const from = min(...group.map((p) => p.from));
+      const to = max(...group.map((p) => p.to));
       const at = acrossOf(group);
       return to - from >= minLength && at >= edge && at <= height - edge;
     },
@@ -275,7 +279,7 @@ function acrossOf(group: Piece[]): number {
   return sum / weight;
 }
 
-const round1 = (v: number) => Math.round(v * 10) / 10;
+const round1 = (v: number) => round(v * 10) / 10;
 
 // Beside a rule, its paper is the median grey of a strip this wide (px beyond the painted
 // part), in blocks this long along the rule (so that a photo's light may vary along it).
@@ -290,7 +294,7 @@ function median(values: number[]): number {
 /** The ruling lines of a page, and the page with them painted out. */
 export function findRulingLines(image: GreyImage): FoundLines {
   const { width, height } = image;
-  const shorter = Math.min(width, height);
+  const shorter = min(width, height);
   const ink = inkMask(image);
   const horizontal = rulesAlong(ink, width, height, shorter, width * MIN_HORIZONTAL);
   const vertical = rulesAlong(
@@ -327,7 +331,7 @@ export function findRulingLines(image: GreyImage): FoundLines {
     set: (along: number, d: number) => void,
   ) => {
     for (let start = run.from - HALO; start <= run.to + HALO; start += PAPER_BLOCK) {
-      const end = Math.min(start + PAPER_BLOCK - 1, run.to + HALO);
+      const end = min(start + PAPER_BLOCK - 1, run.to + HALO);
       const before: number[] = [];
       const after: number[] = [];
       for (let along = start; along <= end; along++)
@@ -335,7 +339,7 @@ export function findRulingLines(image: GreyImage): FoundLines {
           before.push(at(along, -d));
           after.push(at(along, d));
         }
-      paper = Math.max(median(before), median(after));
+      paper = max(median(before), median(after));
       for (let along = start; along <= end; along++)
         for (let d = -HALO; d <= HALO; d++) set(along, d);
     }
@@ -343,13 +347,13 @@ export function findRulingLines(image: GreyImage): FoundLines {
   for (const group of horizontal) {
     const y = round1(acrossOf(group));
     lines.push({
-      x0: Math.min(...group.map((p) => p.from)),
-      x1: Math.max(...group.map((p) => p.to)),
+      x0: min(...group.map((p) => p.from)),
+      x1: max(...group.map((p) => p.to)),
       y0: y,
       y1: y,
     });
     for (const { runs, thickness } of group) {
-      const beyond = Math.ceil(thickness) + HALO + 1;
+      const beyond = ceil(thickness) + HALO + 1;
       for (const run of runs)
         paintRun(
           run,
@@ -364,12 +368,12 @@ export function findRulingLines(image: GreyImage): FoundLines {
     lines.push({
       x0: x,
       x1: x,
-      y0: Math.min(...group.map((p) => p.from)),
-      y1: Math.max(...group.map((p) => p.to)),
+      y0: min(...group.map((p) => p.from)),
+      y1: max(...group.map((p) => p.to)),
     });
     // Transposed: a run's row is a column of the page.
     for (const { runs, thickness } of group) {
-      const beyond = Math.ceil(thickness) + HALO + 1;
+      const beyond = ceil(thickness) + HALO + 1;
       for (const run of runs)
         paintRun(
           run,
