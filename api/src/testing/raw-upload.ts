@@ -100,3 +100,24 @@ export function rawUpload(options: RawUploadOptions): {
   }
   return { answer, abort: () => req.destroy() };
 }
+
+/**
+ * The answer to an upload the server cuts off mid-stream (a chunked body over the limit). The
+ * server answers and closes; a chunk already on its way then meets the closed socket, and the
+ * client's EPIPE or ECONNRESET can come before the answer is parsed. That race is TCP's, not the
+ * server's: the upload is sent again, up to `attempts` times; any other error, or a server that
+ * never answers, still fails.
+ */
+export async function answerOfCutUpload(
+  options: RawUploadOptions,
+  attempts = 3,
+): Promise<RawAnswer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await rawUpload(options).answer;
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= attempts || (code !== 'EPIPE' && code !== 'ECONNRESET')) throw error;
+    }
+  }
+}

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
-import { rawUpload, type RawAnswer } from '../../testing/raw-upload.js';
+import { answerOfCutUpload, type RawAnswer, rawUpload } from '../../testing/raw-upload.js';
 import { SignedInApp, type SignedIn, type Visitor } from '../../testing/signed-in-app.js';
 import { ExtractionConcurrency } from './extraction-concurrency.js';
 
@@ -124,13 +124,13 @@ describe('POST /api/extract: the body is read only for a known caller, within th
   );
 
   it('cuts a chunked upload off at the plan limit', async () => {
-    const answer = await rawUpload({
+    const answer = await answerOfCutUpload({
       url: `${platform.api}/api/extract`,
       headers: sessionHeaders(free),
       total: 31 * MB,
       chunkBytes: 256 * 1024,
       intervalMs: 5,
-    }).answer;
+    });
     expect(answer.status).toBe(413);
     expect(answer.body).toEqual({ code: 'IMAGE_SIZE_EXCEED', error: FREE_TOO_LARGE });
     expect(answer.sentAtAnswer).toBeLessThan(16 * MB);
