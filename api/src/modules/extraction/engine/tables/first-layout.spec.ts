@@ -3,57 +3,28 @@
 // log each start. A one-page file needs no pdfinfo and no page is laid out twice; a caller that
 // reserves has no page read before its reservation; longer files still get every check.
 import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { tablePdf } from '../../../../testing/table-pdf.js';
 import { ExtractionEngine } from '../engine.js';
-
-type Doc = {
-  font(file: string): Doc;
-  fontSize(size: number): Doc;
-  text(text: string, x: number, y: number, options?: Record<string, unknown>): Doc;
-  moveTo(x: number, y: number): Doc;
-  lineTo(x: number, y: number): Doc;
-  stroke(): Doc;
-  addPage(): Doc;
-  on(event: 'data', cb: (chunk: Buffer) => void): Doc;
-  on(event: 'end', cb: () => void): Doc;
-  end(): void;
-};
-const PDFDocument = createRequire(import.meta.url)('pdfkit') as new (
-  options?: Record<string, unknown>,
-) => Doc;
 
 const TOOLS = ['pdfinfo', 'pdftotext', 'pdftocairo'] as const;
 let dir: string;
 let log: string;
 const savedPath = process.env.PATH;
 
-/** A ruled 2×2 table on each of `pages` pages, its second row naming the page. */
-async function ruledTables(pages: number): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 0 });
-  const chunks: Buffer[] = [];
-  const done = new Promise<void>((resolve) => doc.on('end', resolve));
-  doc.on('data', (c) => chunks.push(c));
-  for (let page = 1; page <= pages; page += 1) {
-    if (page > 1) doc.addPage();
-    doc.font('/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf').fontSize(10);
-    for (const y of [100, 130, 160]) doc.moveTo(50, y).lineTo(350, y).stroke();
-    for (const x of [50, 200, 350]) doc.moveTo(x, 100).lineTo(x, 160).stroke();
-    doc.text('Item', 53, 104, { lineBreak: false }).text('Price', 203, 104, { lineBreak: false });
-    doc
-      .text(`Page ${String(page)}`, 53, 134, { lineBreak: false })
-      .text('3.50', 203, 134, { lineBreak: false });
-  }
-  doc.end();
-  await done;
-  return Buffer.concat(chunks);
-}
-
 const table = (page: number) => [
   ['Item', 'Price'],
   [`Page ${String(page)}`, '3.50'],
 ];
+
+/** A ruled 2×2 table on each of `pages` pages, its second row naming the page. */
+const ruledTables = (pages: number): Promise<Buffer> =>
+  tablePdf(
+    Array.from({ length: pages }, (_, i) => [
+      { kind: 'table', rows: table(i + 1), ruled: true, x: 50, y: 100, widths: [150, 150] },
+    ]),
+  );
 
 /** How many times each tool started since the log was cleared. */
 async function starts(): Promise<Record<(typeof TOOLS)[number], number>> {

@@ -150,15 +150,14 @@ export async function readFirstLayout(
   return { layout, lastPage: textPages === 1 ? page : null };
 }
 
-/** `pages` laid out, with pdftotext reading from the first of them to `textLast`. */
+/** `pages` laid out, with pdftotext reading from the first of them to `last`. */
 async function readLayouts(
   file: string,
   pages: number[],
   options: LayoutOptions,
-  textLast: number,
+  last: number,
 ): Promise<{ layouts: LayoutPage[]; textPages: number }> {
   const first = Math.min(...pages);
-  const last = textLast;
   const limits = options.process ? { limits: options.process } : {};
   const drawings = pages.map((page) => {
     const controller = new AbortController();
