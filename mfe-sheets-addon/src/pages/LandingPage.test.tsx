@@ -218,11 +218,17 @@ describe('LandingPage converter slot', () => {
     expect(screen.queryByText('The converter')).not.toBeInTheDocument();
   });
 
-  it('shows neither while the session is loading', async () => {
+  it("shows neither while the session is loading, the button's place kept hidden", async () => {
     session('pending');
     await renderLanding(tool);
     expect(screen.queryByText('The converter')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try it on the web' })).not.toBeInTheDocument();
+    // Its place is kept (the page does not move when it appears), out of reach of keyboard and
+    // screen readers.
+    const kept = screen.getByText('Try it on the web').closest('button');
+    expect(kept).toHaveStyle({ visibility: 'hidden' });
+    expect(kept).toHaveAttribute('aria-hidden', 'true');
+    expect(kept).toHaveAttribute('tabindex', '-1');
   });
 
   it('has no slot and no sign-in button while no converter is mounted', async () => {

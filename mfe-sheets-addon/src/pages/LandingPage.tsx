@@ -32,10 +32,19 @@ type Props = {
 export function LandingPage({ tool }: Props) {
   const user = useSession();
   const location = useLocation();
-  // With a converter to offer, visitors can sign in to use it on the web.
+  // With a converter to offer, visitors can sign in to use it on the web. While the session is
+  // not known (and in the prerendered page) the button's place is kept, hidden, so a visitor's
+  // page does not move when it appears.
+  const pending = user === undefined;
   const tryOnWeb =
-    tool !== undefined && user === null ? (
-      <Button variant="secondary" onClick={() => loginFromHere(location)}>
+    tool !== undefined && (user === null || pending) ? (
+      <Button
+        variant="secondary"
+        onClick={() => loginFromHere(location)}
+        aria-hidden={pending || undefined}
+        tabIndex={pending ? -1 : undefined}
+        style={pending ? { visibility: 'hidden' } : undefined}
+      >
         Try it on the web
       </Button>
     ) : undefined;

@@ -3,7 +3,11 @@ import { apiFetch } from 'shared-ui';
 
 type Engines = { engines: { kind: string; name: string }[] };
 
-/** Names the engines this deployment actually reads with (GET /api/engines). */
+/**
+ * Names the engines this deployment actually reads with (GET /api/engines). Until they are known
+ * (and in the prerendered page) its line is kept, empty, so the page does not move when it fills
+ * in (issue 25: no layout shift as the app takes over).
+ */
 export function PoweredBy() {
   const [names, setNames] = useState<string[] | null>(null);
   useEffect(() => {
@@ -18,6 +22,7 @@ export function PoweredBy() {
       live = false;
     };
   }, []);
-  if (!names?.length) return null;
+  if (names === null) return <p aria-hidden="true">&nbsp;</p>;
+  if (names.length === 0) return null;
   return <p>Powered by {names.join(' and ')}</p>;
 }

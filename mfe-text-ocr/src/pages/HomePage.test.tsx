@@ -29,7 +29,7 @@ function api({
   engines = [{ kind: 'local', name: 'Tesseract OCR' }],
 }: {
   user?: User | null | 'pending';
-  engines?: Engine[] | 'failing';
+  engines?: Engine[] | 'failing' | 'never';
 }) {
   global.fetch = jest.fn((input: RequestInfo | URL) => {
     const url = input instanceof Request ? input.url : input.toString();
@@ -38,6 +38,7 @@ function api({
       return user === 'pending' ? new Promise<Response>(() => undefined) : json({ user });
     }
     if (url.endsWith('/api/engines')) {
+      if (engines === 'never') return new Promise<Response>(() => undefined);
       return engines === 'failing'
         ? Promise.resolve(new Response('{}', { status: 503 }))
         : json({ mode: 'local', engines });
@@ -120,6 +121,16 @@ describe('HomePage for a visitor', () => {
     api({ user: null });
     await renderHome();
     expect(await screen.findByText('Powered by Tesseract OCR')).toBeInTheDocument();
+  });
+
+  it("keeps 'Powered by's line, empty and hidden, until the engines are known", async () => {
+    api({ user: null, engines: 'never' });
+    const { container } = await renderHome();
+    await screen.findByRole('button', { name: 'Try for free' });
+    expect(screen.queryByText(/Powered by/)).not.toBeInTheDocument();
+    const hero = container.querySelector('section[aria-labelledby="hero-title"] > div');
+    const kept = hero?.querySelector('p[aria-hidden="true"]');
+    expect(kept?.textContent).toBe('\u00a0');
   });
 
   it("names both engines in 'Powered by' when the vision model is configured beside Tesseract", async () => {
