@@ -55,3 +55,58 @@ describe('readImage when orientation detection outlives the reading', () => {
     expect(unhandled).toEqual([]);
   });
 });
+
+describe('readImage and orientation detection after an unsure reading', () => {
+  let dir: string;
+  let tesseract: Tesseract;
+
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(os.tmpdir(), 'turn-osd-'));
+    // Real Tesseract, but OSD (--psm 0) answers at once that the page is upside down, surely: a
+    // reading that waits for OSD then tries the page turned (a step recorded, kept or not).
+    const wrapper = path.join(dir, 'tesseract');
+    writeFileSync(
+      wrapper,
+      [
+        '#!/bin/sh',
+        'case "$*" in *"--psm 0"*)',
+        '  printf "Page number: 0\\nOrientation in degrees: 180\\nRotate: 180\\n"',
+        '  printf "Orientation confidence: 20.00\\nScript: Latin\\nScript confidence: 9.00\\n"',
+        '  exit 0 ;;',
+        'esac',
+        'exec tesseract "$@"',
+        '',
+      ].join('\n'),
+    );
+    chmodSync(wrapper, 0o755);
+    tesseract = new Tesseract({ binary: wrapper, timeoutMs: 20_000, tempDir: () => dir });
+  });
+  afterAll(async () => {
+    await tesseract.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const readSteps = async (image: Buffer) => {
+    const work = mkdtempSync(path.join(dir, 'job-'));
+    const result = await readImage(image, { kind: 'local', tesseract }, { maxPixels: 50e6 }, work);
+    return result.steps.map((s) => s.step);
+  };
+
+  it('does not wait for OSD after a reading that is unsure but not noise (small print read at 55-75)', async () => {
+    const image = readFileSync(fixture('hard/small-print.png'));
+    // The case this is about: read unsurely, but well above a turned page's noise.
+    const first = await tesseract.recognise(image, 'eng', mkdtempSync(path.join(dir, 'first-')));
+    expect(first.confidence).toBeGreaterThanOrEqual(55);
+    expect(first.confidence).toBeLessThan(75);
+    const steps = await readSteps(image);
+    expect(steps.filter((step) => /turn/.test(step))).toEqual([]);
+  });
+
+  it('still waits for OSD, and tries its turn, after a reading of noise (a page turned 270°)', async () => {
+    const image = readFileSync(fixture('hard/turned-270.png'));
+    const first = await tesseract.recognise(image, 'eng', mkdtempSync(path.join(dir, 'first-')));
+    expect(first.confidence).toBeLessThan(55);
+    const steps = await readSteps(image);
+    expect(steps).toContain('turn 180°');
+  });
+});

@@ -62,6 +62,12 @@ const CONFIDENT = 75;
 // while anyway and an unsure one (handwriting, turned pages) would otherwise wait for it.
 const OSD_AFTER_MS = 250;
 const OSD_AT_ONCE_PIXELS = 1_000_000;
+// Only a reading under this may be of a turned page or of another script, and waits for OSD: every
+// such page of the hard set (seeds 1 and 2) and of ocr-eval was read upright at 9-44 (a turned
+// page reads as noise); the unsure pages read at 50-75 (handwriting-style fonts, small print, a
+// receipt) were never turned, yet waited for OSD, which takes 0.8-1.5 s on a 300-dpi page, longer
+// than their reading (seed 2's handwriting-style page 05: 0.99 s against plain's 0.47).
+const ORIENT_BELOW = 55;
 // A reading of fewer words than this found (almost) nothing: a page too dark or askew to read.
 const FEW_WORDS = 5;
 // A confident reading is levelled and read again only from this skew (degrees): on the hard
@@ -296,10 +302,11 @@ async function readFurther(
   const { measured, early } = beside;
   let best: Candidate = { reading: first, image: upright, languages: 'eng' };
   const confident = first.confidence >= CONFIDENT;
-  if (confident) {
-    void osd.cancel(); // its end is awaited with the job's (readImage)
-  } else {
+  const mayBeTurned = first.confidence < ORIENT_BELOW;
+  if (mayBeTurned)
     osd.open(); // a quick reading does not wait for the timer
+  else void osd.cancel(); // its end is awaited with the job's (readImage)
+  if (!confident) {
     // A scan measured askew or unevenly lit had its repaired copy read beside the first reading:
     // when that reading is confident and reads more, it is the page's, and OSD (as long as a
     // reading, on the cores both need) is not waited for. A photo of a page on a table (its
@@ -315,8 +322,8 @@ async function readFurther(
         steps,
       );
     }
-    // Unsure: the page may be turned, or in another script. Read again if OSD says so.
-    best = await orient(best, await osd.result, installed, read, steps);
+    // Read as noise: the page may be turned, or in another script. Read again if OSD says so.
+    if (mayBeTurned) best = await orient(best, await osd.result, installed, read, steps);
   }
   // A photo of a page seen at a slant: the page straightened and cropped (page-outline.ts), then
   // measured and repaired as it will be read (its light evened after the crop: evened with the
