@@ -116,6 +116,8 @@ export default {
       roots: ['<rootDir>/e2e'],
       testMatch: ['**/*.test.mjs'],
       transform: {},
+      globalSetup: '<rootDir>/e2e/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/e2e/support/global-teardown.mjs',
     },
   ],
 };

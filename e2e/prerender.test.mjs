@@ -5,7 +5,7 @@
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jest } from '@jest/globals';
-import { browserSuite, root } from './support/stack.mjs';
+import { appTookOver, browserSuite, root } from './support/stack.mjs';
 import { createWebServer } from '../scripts/lib/web-server.mjs';
 import { run } from '../scripts/lib/proc.mjs';
 
@@ -60,11 +60,16 @@ test.each(PUBLIC_ROUTES)(
     expect(served.text.length).toBeGreaterThan(minText);
     expect(served.navbar).toBe(1);
     expect(served.footer).toBe(1);
-    // The same page as the app shows once it runs: its first paragraph is in the HTML.
+    // The same page as the app shows once it has run: its first paragraph is in the HTML, but for
+    // the visitor's prices, which the HTML keeps the place of (empty) until the API answers.
     await suite.page.goto(suite.stack.url(route));
+    await appTookOver(suite.page);
+    await suite.page.waitForLoadState('networkidle');
     const paragraph = suite.page.locator('main p').first();
-    await paragraph.waitFor();
-    expect(served.text).toContain((await paragraph.innerText()).trim().slice(0, 60));
+    const withoutPrices = (text) => text.replace(/[$€£₹]\s?\d+(?:[.,]\d+)*/g, '');
+    expect(withoutPrices(served.text)).toContain(
+      withoutPrices((await paragraph.innerText()).trim()).slice(0, 60),
+    );
   },
 );
 

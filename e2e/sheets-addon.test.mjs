@@ -7,13 +7,12 @@
 // the file, and one signed-in person whose page the converter, feedback and menu cases share.
 /* global document -- the functions given to page.evaluate run in the browser */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { MongoClient } from 'mongodb';
-import { appTookOver, launchBrowser, root, startStack } from './support/stack.mjs';
+import { appTookOver, downloadText, launchBrowser, root, startStack } from './support/stack.mjs';
 import { csvOf, ORDER_TABLE, orderPdf, scannedPdf } from './support/table-files.mjs';
 
 jest.setTimeout(120_000);
@@ -288,7 +287,7 @@ describe('signed in, the converter on the landing', () => {
     expect(download.suggestedFilename()).toBe('order-summary.csv');
     const edited = ORDER_TABLE.map((row) => [...row]);
     edited[2][0] = 'Stapler, red';
-    expect(readFileSync(await download.path(), 'utf8')).toBe(`\ufeff${csvOf(edited)}\r\n`);
+    expect(await downloadText(download)).toBe(`\ufeff${csvOf(edited)}\r\n`);
   });
 
   test('reads a scan of the same table (an image-only PDF) into the same grid, 1 credit more', async () => {
@@ -307,7 +306,7 @@ describe('signed in, the converter on the landing', () => {
       tool.getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('order-scan.csv');
-    expect(readFileSync(await download.path(), 'utf8')).toBe(`\ufeff${csvOf(ORDER_TABLE)}\r\n`);
+    expect(await downloadText(download)).toBe(`\ufeff${csvOf(ORDER_TABLE)}\r\n`);
   });
 });
 

@@ -1,11 +1,11 @@
 // The text OCR surface in Chromium against the production builds: sign in, extract, download,
 /* global document -- the functions given to page.waitForFunction run in the browser */
 // feedback, a PDF page, the camera, the daily limit and an unsupported file.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { MongoClient } from 'mongodb';
-import { browserSuite, launchBrowser, root } from './support/stack.mjs';
+import { browserSuite, downloadText, launchBrowser, root } from './support/stack.mjs';
 import { FIXTURES } from './support/fixtures.mjs';
 
 jest.setTimeout(120_000);
@@ -125,7 +125,7 @@ test('a visitor from an ad sees the landing, signs in, extracts an image, downlo
     page.getByRole('button', { name: 'Download Text' }).click(),
   ]);
   expect(download.suggestedFilename()).toBe('tesseractjs_testocr_extracted.txt');
-  const content = readFileSync(await download.path(), 'utf8');
+  const content = await downloadText(download);
   expect(content).toContain('The quick brown dog jumped over the');
 
   await page.getByText("Download started! We'd love your feedback.").waitFor();

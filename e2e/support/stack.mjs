@@ -28,11 +28,30 @@ export const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
+export const chromiumPath = () => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Chromium for a test file: a connection to the run's shared browser (e2e/support/global-setup.mjs)
+ * when there is one and no flags of its own are asked for, else a browser of its own. Either way
+ * `close()` ends what the file opened (for a connection, its contexts and the connection).
+ */
 export function launchBrowser(extraArgs = []) {
+  const shared = process.env.E2E_CHROMIUM_WS;
+  if (shared && extraArgs.length === 0) return chromium.connect(shared);
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     args: [...CHROMIUM_ARGS, ...extraArgs],
   });
+}
+
+/**
+ * A download's content as text. Read from its stream: a browser connected to (the run's shared
+ * one) keeps its downloads on its own side, where `download.path()` is not available.
+ */
+export async function downloadText(download) {
+  const chunks = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /**
@@ -44,9 +63,19 @@ export function appTookOver(page) {
   return page.locator('#root:not([inert])').waitFor({ state: 'attached' });
 }
 
-/** FerretDB on a free port with a temporary data folder. */
+/**
+ * A database of its own, and a temporary folder (`dataDir`, for the sign-in provider's accounts):
+ * on the run's shared FerretDB (e2e/support/global-setup.mjs) when there is one, else on a
+ * FerretDB started in `group` on a free port with its data in that folder.
+ */
 export async function startDatabase(group) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ferretdb-e2e-'));
+  const shared = process.env.E2E_MONGODB_URI;
+  if (shared) {
+    const uri = new URL(shared);
+    uri.pathname = `/e2e-${randomBytes(6).toString('hex')}`;
+    return { uri: uri.toString(), dataDir };
+  }
   const binary = await ensureFerretdb(root);
   const { uri } = await startFerretdb(group, { binary, port: await freePort(), dataDir });
   return { uri, dataDir };
