@@ -1,8 +1,9 @@
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jest } from '@jest/globals';
 import { fixture } from '../../../testing/fixtures.js';
+import { shellScript } from '../../../testing/shell-script.js';
 import { readImage } from './read-text.js';
 import { Tesseract } from './tesseract.js';
 
@@ -20,18 +21,11 @@ describe('readImage when orientation detection outlives the reading', () => {
     // (ENGINE_FAILED, so the image is decoded and read again), and OSD (--psm 0) is slow, past
     // the 5 s limit, so that it is still running when the job has its answer. (800 ms, then 2 s,
     // were too tight for a real reading while the other suites of `npm test` share the two cores.)
-    const wrapper = path.join(dir, 'tesseract');
-    writeFileSync(
-      wrapper,
-      [
-        '#!/bin/sh',
-        `case "$*" in *"--psm 0"*) echo $$ >> ${dir}/osd; sleep 8 ;; esac`,
-        `if [ ! -e ${dir}/failed ]; then touch ${dir}/failed; exit 1; fi`,
-        'exec tesseract "$@"',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(wrapper, 0o755);
+    const wrapper = shellScript(dir, 'tesseract', [
+      `case "$*" in *"--psm 0"*) echo $$ >> ${dir}/osd; sleep 8 ;; esac`,
+      `if [ ! -e ${dir}/failed ]; then touch ${dir}/failed; exit 1; fi`,
+      'exec tesseract "$@"',
+    ]);
     tesseract = new Tesseract({ binary: wrapper, timeoutMs: 5000, tempDir: () => dir });
     process.on('unhandledRejection', onUnhandled);
   });
@@ -64,21 +58,14 @@ describe('readImage and orientation detection after an unsure reading', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'turn-osd-'));
     // Real Tesseract, but OSD (--psm 0) answers at once that the page is upside down, surely: a
     // reading that waits for OSD then tries the page turned (a step recorded, kept or not).
-    const wrapper = path.join(dir, 'tesseract');
-    writeFileSync(
-      wrapper,
-      [
-        '#!/bin/sh',
-        'case "$*" in *"--psm 0"*)',
-        '  printf "Page number: 0\\nOrientation in degrees: 180\\nRotate: 180\\n"',
-        '  printf "Orientation confidence: 20.00\\nScript: Latin\\nScript confidence: 9.00\\n"',
-        '  exit 0 ;;',
-        'esac',
-        'exec tesseract "$@"',
-        '',
-      ].join('\n'),
-    );
-    chmodSync(wrapper, 0o755);
+    const wrapper = shellScript(dir, 'tesseract', [
+      'case "$*" in *"--psm 0"*)',
+      '  printf "Page number: 0\\nOrientation in degrees: 180\\nRotate: 180\\n"',
+      '  printf "Orientation confidence: 20.00\\nScript: Latin\\nScript confidence: 9.00\\n"',
+      '  exit 0 ;;',
+      'esac',
+      'exec tesseract "$@"',
+    ]);
     tesseract = new Tesseract({ binary: wrapper, timeoutMs: 20_000, tempDir: () => dir });
   });
   afterAll(async () => {
