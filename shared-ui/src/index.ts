@@ -1,6 +1,7 @@
 export { tokens, tokenValues, MOBILE_BREAKPOINT_PX, type TokenName } from './theme/tokens';
 export { GlobalStyle } from './theme/GlobalStyle';
 export { Button, type ButtonProps, type ButtonVariant } from './primitives/Button';
+export { keptPlace } from './primitives/kept-place';
 export { Card } from './primitives/Card';
 export {
   PageSection,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import {
   Button,
+  keptPlace,
   loginFromHere,
   PageMeta,
   PageSection,
@@ -38,13 +39,7 @@ export function LandingPage({ tool }: Props) {
   const pending = user === undefined;
   const tryOnWeb =
     tool !== undefined && (user === null || pending) ? (
-      <Button
-        variant="secondary"
-        onClick={() => loginFromHere(location)}
-        aria-hidden={pending || undefined}
-        tabIndex={pending ? -1 : undefined}
-        style={pending ? { visibility: 'hidden' } : undefined}
-      >
+      <Button variant="secondary" onClick={() => loginFromHere(location)} {...keptPlace(pending)}>
         Try it on the web
       </Button>
     ) : undefined;

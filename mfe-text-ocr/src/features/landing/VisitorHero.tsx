@@ -1,5 +1,12 @@
 import { useLocation } from 'react-router-dom';
-import { Button, CarryLink, loginFromHere, MOBILE_BREAKPOINT_PX, tokens } from 'shared-ui';
+import {
+  Button,
+  CarryLink,
+  keptPlace,
+  loginFromHere,
+  MOBILE_BREAKPOINT_PX,
+  tokens,
+} from 'shared-ui';
 import styled from 'styled-components';
 import { PoweredBy } from '../../common/PoweredBy';
 import { DemoImage } from './DemoImage';
@@ -41,10 +48,7 @@ export function VisitorHero({ title, pending = false }: { title: string; pending
             Loading…
           </p>
         )}
-        <StyledActions
-          aria-hidden={pending || undefined}
-          style={pending ? { visibility: 'hidden' } : undefined}
-        >
+        <StyledActions {...keptPlace(pending)}>
           <Button onClick={() => loginFromHere(location)}>Try for free</Button>
           <CarryLink to="/pdf-to-sheets-extension">
             Tables and invoices? Try our spreadsheet add-on

@@ -1,4 +1,4 @@
-import { Button, CarryLink, loginFromHere, useSession } from 'shared-ui';
+import { Button, CarryLink, keptPlace, loginFromHere, useSession } from 'shared-ui';
 import { useLocation } from 'react-router-dom';
 
 type Props = {
@@ -16,11 +16,7 @@ export function SessionControl({ accountPath, signedOutLink }: Props) {
   const user = useSession();
   const location = useLocation();
   if (user === undefined) {
-    return (
-      <Button aria-hidden tabIndex={-1} style={{ visibility: 'hidden' }}>
-        Login
-      </Button>
-    );
+    return <Button {...keptPlace(true)}>Login</Button>;
   }
   if (user) {
     return (

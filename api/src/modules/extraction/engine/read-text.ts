@@ -302,10 +302,11 @@ async function readFurther(
   const { measured, early } = beside;
   let best: Candidate = { reading: first, image: upright, languages: 'eng' };
   const confident = first.confidence >= CONFIDENT;
+  // Only a reading of noise waits for OSD (a quick one not for its timer either); any other
+  // cancels it, its end awaited with the job's (readImage).
   const mayBeTurned = first.confidence < ORIENT_BELOW;
-  if (mayBeTurned)
-    osd.open(); // a quick reading does not wait for the timer
-  else void osd.cancel(); // its end is awaited with the job's (readImage)
+  if (mayBeTurned) osd.open();
+  else void osd.cancel();
   if (!confident) {
     // A scan measured askew or unevenly lit had its repaired copy read beside the first reading:
     // when that reading is confident and reads more, it is the page's, and OSD (as long as a
