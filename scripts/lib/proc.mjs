@@ -1,6 +1,7 @@
 // Child-process helpers for the start, test and e2e scripts. Node built-ins only: these run
 // before `npm install` on a fresh clone.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /** Runs a command to completion, streaming its output; rejects with a message on failure. */
@@ -124,8 +125,31 @@ export function canConnect(host, port) {
   });
 }
 
-/** A free TCP port on the loopback interface. */
-export function freePort() {
+/** Ports this process has handed out: never handed out twice. */
+const handedOut = new Set();
+
+/** The kernel's ephemeral port range ([low, high]), or null where it cannot be read. */
+function ephemeralRange() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    return Number.isInteger(low) && Number.isInteger(high) ? [low, high] : null;
+  } catch {
+    return null;
+  }
+}
+
+function bindsOnLoopback(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+}
+
+function kernelPort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.once('error', reject);
@@ -134,4 +158,29 @@ export function freePort() {
       server.close(() => resolve(port));
     });
   });
+}
+
+/** The lowest port freePort chooses from (below the kernel's ephemeral range). */
+const CHOSEN_FROM = 20000;
+
+/**
+ * A free TCP port on the loopback interface, for a server whose URL must be known before it
+ * starts. Chosen below the kernel's ephemeral range: a port the kernel picked itself (listen on
+ * port 0, or the local end of any outgoing connection, such as a browser's or a database
+ * client's) could be taken again by the kernel between this choice and the server's bind, which
+ * failed a browser suite's start with EADDRINUSE; the kernel never hands out ports below that
+ * range. Outside Linux, or with an unusual range, the kernel's own choice.
+ */
+export async function freePort() {
+  const range = ephemeralRange();
+  if (!range || range[0] - CHOSEN_FROM < 4096) return kernelPort();
+  for (let tries = 0; tries < 100; tries++) {
+    const port = CHOSEN_FROM + Math.floor(Math.random() * (range[0] - CHOSEN_FROM));
+    if (handedOut.has(port)) continue;
+    if (await bindsOnLoopback(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  return kernelPort();
 }

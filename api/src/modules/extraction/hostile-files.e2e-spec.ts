@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32, deflateSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { crc32, deflate } from 'node:zlib';
 import { jest } from '@jest/globals';
 import { fixture } from '../../testing/fixtures.js';
 import { makePdf, pdfFromObjects, streamObject } from '../../testing/pdf-bytes.js';
@@ -60,8 +61,15 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
+/**
+ * Compressed in zlib's thread pool, not on the event loop: the API under test runs in this
+ * process, and a deflateSync of the flate bomb's gigabyte (2-5 s) froze it, its timers and its
+ * open keep-alive connections, between one test's requests and the next.
+ */
+const deflated = promisify(deflate);
+
 /** A real, complete 1-bit PNG of width x height white pixels (small: it compresses to little). */
-function bigPng(width: number, height: number): Buffer {
+async function bigPng(width: number, height: number): Promise<Buffer> {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -74,7 +82,7 @@ function bigPng(width: number, height: number): Buffer {
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', header),
-    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IDAT', await deflated(raw, { level: 9 })),
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
@@ -180,7 +188,7 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
   });
 
   it('8: refuses pixel bombs from their headers in under a second, charging nothing', async () => {
-    const png = bigPng(20000, 20000);
+    const png = await bigPng(20000, 20000);
     expect(png.length).toBeLessThan(2 * 1024 * 1024);
     for (const bomb of [png, truncatedJpeg(65535, 65535)]) {
       const answer = await extract(user, { base64Image: b64(bomb) });
@@ -212,7 +220,7 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
   it('11: reads a flate bomb (1 MB that inflates to 1 GB) within the limits, API memory flat, while other jobs finish', async () => {
     // One page drawing a 32768 x 32768 grey image whose data is 1 GiB of zeros, deflated.
     const side = 32768;
-    const compressed = deflateSync(Buffer.alloc(side * side, 0), { level: 9 });
+    const compressed = await deflated(Buffer.alloc(side * side, 0), { level: 9 });
     expect(compressed.length).toBeLessThan(2 * 1024 * 1024);
     const bomb = pdfFromObjects([
       '<< /Type /Catalog /Pages 2 0 R >>',
