@@ -143,7 +143,7 @@ const SINGLETON_FILES = {
 };
 
 test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
-  '%s prerendered: each shared singleton is downloaded once, from the shell, and no remote copy',
+  '%s prerendered: each shared singleton is downloaded once, from the shell, no remote copy, every script at low priority',
   async (route) => {
     const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
     try {
@@ -162,6 +162,14 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
       expect(served).toContain('<div id="root" data-prerendered');
       // The head announces no remote's own copy of a shared module.
       expect(served).not.toMatch(/<link rel="modulepreload"[^>]*__prebuild__/);
+      // The page paints from its HTML: every script, the shell's and the remote's, is fetched
+      // at low priority, after what the paint needs (a video's poster, at high).
+      const scriptTags = served.match(/<(link rel="modulepreload"|script type="module")[^>]*>/g);
+      expect(scriptTags.length).toBeGreaterThan(10);
+      expect(scriptTags.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+      if (served.includes('<video')) {
+        expect(served).toMatch(/<link rel="preload" as="image"[^>]*fetchpriority="high"/);
+      }
       await page
         .locator('header')
         .getByRole('button', { name: 'Login' })

@@ -11,7 +11,8 @@
 // figure: performance, accessibility, best-practices and SEO scores, FCP, LCP, TBT, CLS and Speed
 // Index; `--no-lighthouse` leaves it out. The machine's load average is printed with them:
 // Lighthouse's throttling is simulated from the trace, but a loaded CPU still lengthens its
-// tasks (TBT most). Figures go in docs/benchmarks.md.
+// tasks (TBT most). BENCH_LH_REPORTS=DIR keeps every run's report. Figures go in docs/benchmarks.md.
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -29,6 +30,8 @@ if (routes.length === 0) {
 }
 const LIGHTHOUSE = !args.includes('--no-lighthouse');
 const LH_RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+/** BENCH_LH_REPORTS=DIR keeps each Lighthouse run's full report (JSON) there, to look into. */
+const LH_REPORTS = process.env.BENCH_LH_REPORTS;
 // --all lists every JS file of a route, not only the five largest.
 const TOP = args.includes('--all') ? Infinity : 5;
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
@@ -107,7 +110,15 @@ async function lighthouseRoutes(stack) {
     );
     for (const route of routes) {
       const runs = [];
-      for (let i = 0; i < LH_RUNS; i++) runs.push(await lighthouse.audit(stack.url(route)));
+      for (let i = 0; i < LH_RUNS; i++) {
+        const result = await lighthouse.audit(stack.url(route));
+        runs.push(result);
+        if (LH_REPORTS) {
+          mkdirSync(LH_REPORTS, { recursive: true });
+          const name = `${route.replace(/\W+/g, '-').replace(/^-|-$/g, '') || 'home'}-${i + 1}.json`;
+          writeFileSync(path.join(LH_REPORTS, name), JSON.stringify(result.lhr));
+        }
+      }
       const med = (pick) => median(runs.map(pick));
       const s = (c) => med((r) => r.scores[c]);
       const m = (k) => med((r) => r.metrics[k]);

@@ -72,7 +72,7 @@ export async function startLighthouse(root) {
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary')
         .map((a) => a.id);
-      return { scores, metrics, failing: [...new Set(failing)] };
+      return { scores, metrics, failing: [...new Set(failing)], lhr };
     },
     close: () => chrome.kill(),
   };

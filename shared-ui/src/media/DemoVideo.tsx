@@ -41,6 +41,10 @@ const StyledFigure = styled.figure`
  * English captions on by default. The files come from the remote's origin, not the page's: a
  * cross-origin captions track loads only over CORS (crossOrigin), which the remote's server
  * answers for the shell. Used by the add-on's and the comment filter's landings.
+ *
+ * `preload="none"`: nothing of the recording (0.5-0.9 MB) is fetched until it is played, so a
+ * phone on a slow connection spends its first second on the page, its poster and its script,
+ * not on a video it may never play; the poster (preloaded by the shell's server) shows meanwhile.
  */
 export function DemoVideo({ src, captions, poster, description }: Props) {
   const captionId = useId();
@@ -48,7 +52,7 @@ export function DemoVideo({ src, captions, poster, description }: Props) {
     <StyledFigure aria-labelledby={captionId}>
       <video
         controls
-        preload="metadata"
+        preload="none"
         poster={poster}
         width={640}
         height={360}
