@@ -64,7 +64,11 @@ function chunk(type: string, data: Buffer): Buffer {
 /**
  * Compressed in zlib's thread pool, not on the event loop: the API under test runs in this
  * process, and a deflateSync of the flate bomb's gigabyte (2-5 s) froze it, its timers and its
- * open keep-alive connections, between one test's requests and the next.
+ * connections between one test's requests and the next. The database driver checks its server
+ * every 2 s with a 2 s limit and gives an operation 1 s to find one (app.module.ts): a check
+ * frozen past its limit can mark the server lost, the next request's session read then fails, and
+ * the upload is refused unread with its connection closed, which the client sees as a reset (the
+ * likely cause of CI's one ECONNRESET on the bomb's upload; not reproduced here).
  */
 const deflated = promisify(deflate);
 
