@@ -1,11 +1,15 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { FIXTURES } from '../../testing/fixtures.js';
+
+/** Test files made by a child process, awaited: the API under test shares this event loop. */
+const execFileAsync = promisify(execFile);
 
 const EVAL = FIXTURES;
 const evalPath = (name: string) => path.join(EVAL, name);
@@ -103,7 +107,7 @@ describe('POST /api/extract (real Tesseract, real files, real database)', () => 
     const dir = mkdtempSync(path.join(os.tmpdir(), 'heic-'));
     try {
       const heic = path.join(dir, 'photo.heic');
-      execFileSync('heif-enc', [
+      await execFileAsync('heif-enc', [
         '-q',
         '90',
         evalPath('printed/tesseractjs_testocr.png'),

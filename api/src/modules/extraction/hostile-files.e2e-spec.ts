@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -12,6 +12,9 @@ import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
 import { UsageService } from './usage.service.js';
+
+/** Test files made by a child process, awaited: the API under test shares this event loop. */
+const execFileAsync = promisify(execFile);
 
 // Files made to hurt the server (security plan, 'Upload & processing'), sent through the real
 // API to the real engine: each is refused with its own message or read within the limits, the
@@ -270,7 +273,7 @@ describe('POST /api/extract with hostile files (real engine, real database)', ()
 
   it('13: refuses encrypted, corrupt and empty PDFs with their own message, never a 500', async () => {
     const encrypted = path.join(dir, 'encrypted.pdf');
-    execFileSync('gs', [
+    await execFileAsync('gs', [
       '-q',
       '-dSAFER',
       '-dBATCH',
