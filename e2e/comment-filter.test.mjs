@@ -45,9 +45,13 @@ test('the landing shows its content, and its demo video plays with captions', as
     .waitFor();
   expect(await page.locator('body').innerText()).not.toMatch(/under construction/i);
 
-  // The prerendered video is replaced by the app's: play the app's.
+  // The poster, a play button (the prerendered one is inert until the app takes over):
+  // pressed, the recording is loaded and plays.
   await appTookOver(page);
+  expect(await page.locator('figure video').count()).toBe(0);
+  await page.getByRole('button', { name: 'Play the demo video' }).click();
   const video = page.locator('figure video');
+  await video.waitFor();
   const source = await video.evaluate((v) => ({
     src: v.querySelector('source')?.src,
     type: v.querySelector('source')?.type,

@@ -208,8 +208,11 @@ describe('the landing’s demo video', () => {
     const page = await context.newPage();
     try {
       await page.goto(suite.stack.url(LANDING));
-      // The prerendered video is replaced by the app's: play the app's.
+      // The poster, a play button (the prerendered one is inert until the app takes over):
+      // pressed, the recording is loaded and plays.
       await appTookOver(page);
+      expect(await page.locator('figure video').count()).toBe(0);
+      await page.getByRole('button', { name: 'Play the demo video' }).click();
       const video = page.locator('figure video');
       await video.waitFor();
       const source = await video.evaluate((v) => ({

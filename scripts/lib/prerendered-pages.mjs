@@ -7,8 +7,8 @@
 //   alone changes its pages' HTML;
 // - the run-time configuration: inlined as a JSON data block (the shell reads it instead of
 //   fetching /runtime-config.json), and filling in the values the builds left as tokens.
-// The page's head also announces the remote's entry and first chunks (modulepreload) and asks
-// for a demo video's poster first (heroPreload).
+// The page's head also announces the remote's entry and first chunks (modulepreload, at low
+// priority: the page paints from its HTML; a demo video's poster is an <img fetchpriority=high>).
 // A remote that does not answer within PRERENDER_TIMEOUT_MS (500 ms; 1.5 s before its first
 // answer), or has no prerendered HTML for the path, gets the plain shell: its JavaScript shows
 // the page or the remote's fallback as before.
@@ -43,27 +43,6 @@ const sameChrome = (a, b) =>
   a.footer === b.footer &&
   Boolean(a.landing) === Boolean(b.landing) &&
   Boolean(a.hidePricing) === Boolean(b.hidePricing);
-
-/**
- * A preload of the poster of the first <video> in `html` (the page's content, URLs filled in),
- * with the element's crossorigin (a poster of a <video crossorigin> is fetched over CORS, and a
- * preload is only used by a request of the same mode); '' when none. The browser's preload
- * scanner finds an <img> by itself, not a poster, often a landing's largest paint. (Preloading
- * the home page's hero <img> at high priority as well cost its first paint ~0.7 s in
- * Lighthouse's simulation, where it competes with the page's first requests.)
- */
-export function heroPreload(html) {
-  const element = /<video\b[^>]*>/.exec(html)?.[0];
-  if (!element) return '';
-  const attribute = (name) => new RegExp(`\\s${name}="([^"]*)"`).exec(element)?.[1];
-  const href = attribute('poster');
-  if (!href) return '';
-  const cors = attribute('crossorigin');
-  return (
-    `<link rel="preload" as="image" href="${href}" fetchpriority="high"` +
-    `${cors === undefined ? '' : ` crossorigin="${cors}"`}>`
-  );
-}
 
 /** The shell's own module scripts and modulepreloads in `html`, marked fetchpriority="low". */
 export function lowPriorityScripts(html) {
@@ -162,8 +141,6 @@ export function createShellPages({ dir, config, env = process.env }) {
     const content = fillConfig(route.html).replaceAll(REMOTE_BASE_TOKEN, base);
     const body = fillConfig(frame.html).replace(OUTLET_TOKEN, () => content);
     const head = [
-      // A demo video's poster (often the page's largest paint), asked for first.
-      heroPreload(content),
       // The federation's first requests, started with the HTML's: the manifest, the entry and
       // the routes' first chunks.
       `<link rel="preload" as="fetch" href="${escapeHtml(remote.entry)}" crossorigin>`,
@@ -179,10 +156,10 @@ export function createShellPages({ dir, config, env = process.env }) {
       .join('\n    ');
 
     // The page paints from this HTML: the app's scripts (the shell's own, from its build, and
-    // the remote's above) are fetched at low priority, after what the first paint needs (the
-    // poster, the remote's styles). Chromium fetches module scripts at high priority otherwise,
-    // ahead of the poster, and Lighthouse counts every high-priority script started before the
-    // first paint as blocking it (its simulated FCP and LCP were 2.4-2.6 s on the video pages).
+    // the remote's above) are fetched at low priority, after what the first paint needs (a
+    // demo video's poster, the remote's styles). Chromium fetches module scripts at high
+    // priority otherwise, ahead of the poster, and Lighthouse counts every high-priority script
+    // started before the first paint as blocking it (its simulated FCP was 1.0-2.4 s).
     let html = lowPriorityScripts(template);
     if (route.title) {
       html = html.replace(

@@ -101,14 +101,22 @@ describe('LandingPage demo video', () => {
     expect(container.querySelector('video')).toBeNull();
   });
 
-  it('plays the recording with controls, a poster and English captions', () => {
+  it('shows the poster as a play button, then plays the recording with controls and English captions', async () => {
     mockDemo.current = { src: 'demo.webm', captions: 'demo.vtt', poster: 'poster.webp' };
     const { container } = renderLanding();
     const figure = screen.getByRole('figure', { name: /^Demo: the live demo on this page/ });
+    // Nothing of the recording is fetched before it is asked for: its poster, in a button.
+    expect(container.querySelector('video')).toBeNull();
+    const play = within(figure).getByRole('button', { name: 'Play the demo video' });
+    expect(play.querySelector('img')).toHaveAttribute('src', 'poster.webp');
+    await userEvent.click(play);
     const video = container.querySelector('video') as HTMLVideoElement;
     expect(figure).toContainElement(video);
+    expect(video).toHaveFocus();
     expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('autoplay');
     expect(video).toHaveAttribute('poster', 'poster.webp');
+    // The files are the remote's, cross-origin to the page: the captions track needs CORS.
     expect(video).toHaveAttribute('crossorigin', 'anonymous');
     expect(video.querySelector('source')).toHaveAttribute('src', 'demo.webm');
     expect(video.querySelector('source')).toHaveAttribute('type', 'video/webm');
@@ -116,6 +124,7 @@ describe('LandingPage demo video', () => {
     expect(track).toHaveAttribute('kind', 'captions');
     expect(track).toHaveAttribute('src', 'demo.vtt');
     expect(track).toHaveAttribute('srclang', 'en');
+    expect(screen.queryByRole('button', { name: 'Play the demo video' })).not.toBeInTheDocument();
   });
 });
 

@@ -116,24 +116,32 @@ describe('LandingPage demo video', () => {
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
   });
 
-  it('plays the recording with controls, a poster and English captions', async () => {
+  it('shows the poster as a play button, then plays the recording with controls and English captions', async () => {
     mockDemo.current = { src: 'demo.webm', captions: 'demo.vtt', poster: 'poster.png' };
     const { container } = await renderLanding();
     const figure = screen.getByRole('figure', {
       name: /Demo: a PDF’s table read into an editable grid and downloaded as CSV/,
     });
-    const video = container.querySelector('video');
+    // Nothing of the recording is fetched before it is asked for: its poster, in a button.
+    expect(container.querySelector('video')).toBeNull();
+    const play = within(figure).getByRole('button', { name: 'Play the demo video' });
+    expect(play.querySelector('img')).toHaveAttribute('src', 'poster.png');
+    await userEvent.click(play);
+    const video = container.querySelector('video') as HTMLVideoElement;
     expect(figure).toContainElement(video);
+    expect(video).toHaveFocus();
     expect(video).toHaveAttribute('controls');
+    expect(video).toHaveAttribute('autoplay');
     expect(video).toHaveAttribute('poster', 'poster.png');
     // The files are the remote's, cross-origin to the page: the captions track needs CORS.
     expect(video).toHaveAttribute('crossorigin', 'anonymous');
-    expect(video?.querySelector('source')).toHaveAttribute('src', 'demo.webm');
-    expect(video?.querySelector('source')).toHaveAttribute('type', 'video/webm');
-    const track = video?.querySelector('track');
+    expect(video.querySelector('source')).toHaveAttribute('src', 'demo.webm');
+    expect(video.querySelector('source')).toHaveAttribute('type', 'video/webm');
+    const track = video.querySelector('track');
     expect(track).toHaveAttribute('kind', 'captions');
     expect(track).toHaveAttribute('src', 'demo.vtt');
     expect(track).toHaveAttribute('srclang', 'en');
+    expect(screen.queryByRole('button', { name: 'Play the demo video' })).not.toBeInTheDocument();
   });
 });
 
