@@ -196,6 +196,43 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
   },
 );
 
+test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
+  '%s lays out its hero at once and its sections below only when near (content-visibility)',
+  async (route) => {
+    const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(suite.stack.url(route));
+      const sections = async () =>
+        page.locator('main section[aria-labelledby]').evaluateAll((all) =>
+          all
+            .filter((s) => !s.parentElement.closest('section'))
+            .map((s) => ({
+              title: document.getElementById(s.getAttribute('aria-labelledby'))?.textContent,
+              deferred: getComputedStyle(s).contentVisibility === 'auto',
+            })),
+        );
+      // Both the prerendered page and the app's, once it has taken over.
+      for (const stage of ['prerendered', 'app']) {
+        if (stage === 'app') await appTookOver(page);
+        const [hero, ...rest] = await sections();
+        expect({ stage, hero }).toEqual({ stage, hero: { title: hero.title, deferred: false } });
+        // What it does or reads, how it works, the FAQ: at least three, the last one included.
+        expect({ stage, deferred: rest.filter((s) => s.deferred).length >= 3 }).toEqual({
+          stage,
+          deferred: true,
+        });
+        expect({ stage, last: rest.at(-1) }).toEqual({
+          stage,
+          last: { title: rest.at(-1).title, deferred: true },
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  },
+);
+
 test.each([
   ['dead', (route) => route.abort('connectionrefused')],
   ['hung', () => undefined], // never answered

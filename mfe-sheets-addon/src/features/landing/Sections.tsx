@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { CarryLink, tokens } from 'shared-ui';
+import { renderWhenNear } from 'shared-ui/landing';
 import styled from 'styled-components';
 
 const StyledSection = styled.section`
+  ${renderWhenNear}
   padding: ${tokens.space[8]} 0;
   border-top: 1px solid ${tokens.color.border};
   ul,
