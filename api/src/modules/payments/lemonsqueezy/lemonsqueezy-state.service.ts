@@ -137,6 +137,24 @@ export class LemonSqueezyStateService {
         ...links,
       };
     }
+    const at = date(attributes.updated_at) ?? new Date();
+    // This very state (the provider's updated_at and status) was applied before: its row is saved
+    // after every step of it. A reconciliation pass lists every subscription each time, and for
+    // most nothing has changed since the last: nothing is applied or recorded again (each grant
+    // would have been a 'duplicate' with a billing-history entry of its own, every pass).
+    if (
+      known?.userId &&
+      !ownerId &&
+      known.status === attributes.status &&
+      known.providerUpdatedAt.getTime() === at.getTime()
+    ) {
+      return {
+        outcome: 'processed',
+        detail: `subscription ${subscriptionId} ${attributes.status}: unchanged since it was applied`,
+        userId: known.userId,
+        ...links,
+      };
+    }
     const created = date(attributes.created_at) ?? new Date();
     const binding = this.binding.verify(custom, attributes.variant_id, created);
     const userId =
@@ -159,7 +177,6 @@ export class LemonSqueezyStateService {
       );
     }
     const scope = product.startsWith('sub') ? 'addon' : 'main';
-    const at = date(attributes.updated_at) ?? new Date();
     const source: PlanSource = { userId, scope, provider: LEMONSQUEEZY, id: subscriptionId, at };
     const renewsAt = date(attributes.renews_at);
     const endsAt = date(attributes.ends_at);

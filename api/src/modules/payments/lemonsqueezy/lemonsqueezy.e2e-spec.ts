@@ -931,8 +931,8 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
   });
 
   describe('reconciliation (security plan 33)', () => {
-    // Each pass goes through every purchase of this file's store (some 40 subscriptions, each a
-    // few database round trips): seconds, not the default 5 s.
+    // Each pass goes through every purchase of this file's store (some 40 subscriptions, one
+    // database read each when unchanged since the last pass): up to seconds, not the default 5 s.
     const PASSES_MS = 30_000;
 
     it(
@@ -978,10 +978,14 @@ describe('hosted checkout overlay (Lemon Squeezy) against the sandbox', () => {
         sandbox.setStatus(subscriptionId ?? '', 'cancelled', { webhooks: 'drop' });
         await reconciliation.runOnce();
         expect((await me(who)).isCancelled).toBe(true);
-        // A second pass changes nothing.
+        // A second pass changes nothing, and records nothing: the store's every subscription,
+        // this one included, is as the last pass left it (before, each pass added a
+        // billing-history entry per subscription, a 'duplicate' grant).
+        const history = await count('billing_history', {});
         const again = await reconciliation.runOnce();
         expect(again.changed).toBe(0);
         expect(await grantsApplied(who.userId)).toBe(1);
+        expect(await count('billing_history', {})).toBe(history);
       },
       PASSES_MS,
     );
