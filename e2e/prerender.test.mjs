@@ -2,6 +2,7 @@
 // remote with its page already in it, made by that remote's own build; the app then takes over
 // without a console error or a layout shift; a remote rebuilt alone changes its served HTML; a
 // remote that is dead or hangs in the browser still ends on its fallback.
+/* global document, getComputedStyle -- the functions given to page.evaluate run in the browser */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jest } from '@jest/globals';
@@ -40,7 +41,12 @@ async function withoutJavaScript(route) {
   });
   try {
     const page = await context.newPage();
-    await page.goto(suite.stack.url(route));
+    // A remote slow to answer the shell's server (this machine loaded: 500 ms) gets the plain
+    // shell, empty without JavaScript, so the page is asked for again until it comes prerendered.
+    let served = '';
+    for (let i = 0; i < 5 && !served.includes('<div id="root" data-prerendered'); i++) {
+      served = await (await page.goto(suite.stack.url(route))).text();
+    }
     return {
       headline: await page.locator('main h1').first().textContent({ timeout: 2000 }),
       text: await page.locator('main').innerText(),

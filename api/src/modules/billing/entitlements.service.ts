@@ -121,9 +121,23 @@ export class EntitlementsService {
     return this.apply(input, by, { kind: 'expire', ref: refOf(input), at: input.at });
   }
 
-  /** The payment was refunded: the plan ends now and this source never grants again. */
-  refund(input: PlanSource, by: Actor = providerActor(input)): Promise<ChangeOutcome> {
-    return this.apply(input, by, { kind: 'refund', ref: refOf(input), at: input.at });
+  /**
+   * The payment was refunded: the plan ends now and this source never grants again.
+   * `input.seenBefore: 'unrecorded'`: a reconciliation pass, which lists the provider's refunds
+   * every interval: a refund applied before ('duplicate') is not added to the billing history
+   * again (each pass added one per refunded subscription, until support's report of a person's
+   * last changes showed nothing else). A webhook's repeat still is: each delivery is an event.
+   */
+  refund(
+    input: PlanSource & { seenBefore?: 'recorded' | 'unrecorded' },
+    by: Actor = providerActor(input),
+  ): Promise<ChangeOutcome> {
+    return this.apply(
+      input,
+      by,
+      { kind: 'refund', ref: refOf(input), at: input.at },
+      { recordDuplicate: input.seenBefore !== 'unrecorded' },
+    );
   }
 
   /**
@@ -164,6 +178,7 @@ export class EntitlementsService {
     target: { userId: string; scope: PlanScope },
     by: Actor,
     change: PlanChange,
+    { recordDuplicate = true }: { recordDuplicate?: boolean } = {},
   ): Promise<ChangeOutcome> {
     const { userId, scope } = target;
     const now = new Date();
@@ -220,6 +235,7 @@ export class EntitlementsService {
       }
       return { next, result: { outcome, takenBack: null } };
     });
+    if (outcome === 'duplicate' && !recordDuplicate) return outcome;
     await this.history.append({
       userId,
       scope,

@@ -433,6 +433,8 @@ export class LemonSqueezyStateService {
     invoice: LsResource<LsInvoiceAttributes>,
     /** Its subscription's row, when the caller has read it already. */
     known: SubscriptionRow | null = null,
+    /** A reconciliation pass: a refund applied before is not recorded again. */
+    seenBefore: 'recorded' | 'unrecorded' = 'recorded',
   ): Promise<StateOutcome> {
     const attributes = invoice.attributes;
     const links = { orderId: null, paymentId: `invoice-${invoice.id}` };
@@ -452,6 +454,7 @@ export class LemonSqueezyStateService {
       provider: LEMONSQUEEZY,
       id: subscriptionId,
       at: date(attributes.refunded_at) ?? date(attributes.updated_at) ?? new Date(),
+      seenBefore,
     });
     return {
       outcome: 'processed',
@@ -473,7 +476,7 @@ export class LemonSqueezyStateService {
     if (invoice.attributes.status !== 'refunded') return null;
     const subscriptionId = String(invoice.attributes.subscription_id);
     const subscription = await this.subscriptions.find(LEMONSQUEEZY, subscriptionId);
-    return subscription ? this.refundedInvoice(invoice, subscription) : null;
+    return subscription ? this.refundedInvoice(invoice, subscription, 'unrecorded') : null;
   }
 
   /** A subscription invoice paid after the first one: one payment row per invoice. */
