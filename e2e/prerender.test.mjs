@@ -33,6 +33,21 @@ const PUBLIC_ROUTES = [
   ['/refund-policy', 'Refund Policy', 500],
 ];
 
+/**
+ * Opens `route` as the shell's server sends it prerendered, and answers the served HTML. A
+ * remote slow to answer that server (this machine loaded: 500 ms) gets the plain shell, so the
+ * page is asked for again, up to five times, until it comes prerendered; `beforeEach` runs before
+ * each try.
+ */
+async function gotoPrerendered(page, route, beforeEach = () => {}) {
+  let served = '';
+  for (let i = 0; i < 5 && !served.includes('<div id="root" data-prerendered'); i++) {
+    beforeEach();
+    served = await (await page.goto(suite.stack.url(route))).text();
+  }
+  return served;
+}
+
 /** The page's h1 and its main text, as a visitor without JavaScript gets them. */
 async function withoutJavaScript(route) {
   const context = await suite.browser.newContext({
@@ -41,12 +56,7 @@ async function withoutJavaScript(route) {
   });
   try {
     const page = await context.newPage();
-    // A remote slow to answer the shell's server (this machine loaded: 500 ms) gets the plain
-    // shell, empty without JavaScript, so the page is asked for again until it comes prerendered.
-    let served = '';
-    for (let i = 0; i < 5 && !served.includes('<div id="root" data-prerendered'); i++) {
-      served = await (await page.goto(suite.stack.url(route))).text();
-    }
+    await gotoPrerendered(page, route);
     return {
       headline: await page.locator('main h1').first().textContent({ timeout: 2000 }),
       text: await page.locator('main').innerText(),
@@ -158,13 +168,7 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
       page.on('response', (response) => {
         if (/\.m?js$/.test(new URL(response.url()).pathname)) scripts.push(response.url());
       });
-      // The prerendered path: a remote slow to answer the shell's server (this machine loaded)
-      // gets the plain shell, so the page is asked for again until it comes prerendered.
-      let served = '';
-      for (let i = 0; i < 5 && !served.includes('<div id="root" data-prerendered'); i++) {
-        scripts.length = 0;
-        served = await (await page.goto(suite.stack.url(route))).text();
-      }
+      const served = await gotoPrerendered(page, route, () => (scripts.length = 0));
       expect(served).toContain('<div id="root" data-prerendered');
       // The head announces no remote's own copy of a shared module.
       expect(served).not.toMatch(/<link rel="modulepreload"[^>]*__prebuild__/);

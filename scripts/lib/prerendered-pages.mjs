@@ -45,7 +45,7 @@ const sameChrome = (a, b) =>
   Boolean(a.hidePricing) === Boolean(b.hidePricing);
 
 /** The shell's own module scripts and modulepreloads in `html`, marked fetchpriority="low". */
-export function lowPriorityScripts(html) {
+function lowPriorityScripts(html) {
   return html.replace(
     /<(link rel="modulepreload"|script type="module")(?![^>]*\bfetchpriority=)/g,
     (_tag, opening) => `<${opening} fetchpriority="low"`,
@@ -122,6 +122,12 @@ export function createShellPages({ dir, config, env = process.env }) {
   // Every page gets the configuration: the shell starts without asking for it.
   const configScript = `<script type="application/json" id="runtime-config">${scriptJson(config)}</script>`;
   const plain = template.replace('</head>', `${configScript}\n  </head>`);
+  // A prerendered page paints from its HTML: the app's scripts (the shell's own, from its build,
+  // and the remote's, in the head below) are fetched at low priority, after what the first paint
+  // needs (a demo video's poster, the remote's styles). Chromium fetches module scripts at high
+  // priority otherwise, ahead of the poster, and Lighthouse counts every high-priority script
+  // started before the first paint as blocking it (its simulated FCP was 1.0-2.4 s).
+  const prerenderedTemplate = lowPriorityScripts(template);
 
   const fillConfig = (html) =>
     html.replace(CONFIG_TOKEN, (token, key) =>
@@ -155,12 +161,7 @@ export function createShellPages({ dir, config, env = process.env }) {
       .filter(Boolean)
       .join('\n    ');
 
-    // The page paints from this HTML: the app's scripts (the shell's own, from its build, and
-    // the remote's above) are fetched at low priority, after what the first paint needs (a
-    // demo video's poster, the remote's styles). Chromium fetches module scripts at high
-    // priority otherwise, ahead of the poster, and Lighthouse counts every high-priority script
-    // started before the first paint as blocking it (its simulated FCP was 1.0-2.4 s).
-    let html = lowPriorityScripts(template);
+    let html = prerenderedTemplate;
     if (route.title) {
       html = html.replace(
         /<title>[\s\S]*?<\/title>/,

@@ -1,60 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-
-/** Ports this test process has handed out: never handed out twice. */
-const handedOut = new Set<number>();
-
-/** The lowest port freePort chooses from (below the kernel's ephemeral range). */
-const CHOSEN_FROM = 20000;
-
-function ephemeralRange(): [number, number] | null {
-  try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
-      .trim()
-      .split(/\s+/)
-      .map(Number);
-    return low !== undefined &&
-      high !== undefined &&
-      Number.isInteger(low) &&
-      Number.isInteger(high)
-      ? [low, high]
-      : null;
-  } catch {
-    return null;
-  }
-}
-
-function listenOnce(port: number): Promise<number | null> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(null));
-    server.listen(port, '127.0.0.1', () => {
-      const address = server.address();
-      const bound = typeof address === 'object' && address ? address.port : null;
-      server.close(() => resolve(bound));
-    });
-  });
-}
+/** The scripts' freePort (scripts/lib/proc.mjs: Node built-ins only). */
+type ScriptsProc = { freePort: () => Promise<number> };
+const SCRIPTS_PROC = new URL('../../../scripts/lib/proc.mjs', import.meta.url).href;
 
 /**
- * A free loopback port, for servers whose URL must be known before they start: chosen below the
- * kernel's ephemeral range, so no port the kernel hands out meanwhile (another listen on port 0,
- * the local end of an outgoing connection) can take it before the server binds it. The same
- * choice as the scripts' freePort (scripts/lib/proc.mjs), which the browser suites use.
+ * A free loopback port, for servers whose URL must be known before they start: the one choice
+ * the browser suites and the API tests' global setup make too (scripts/lib/proc.mjs), below the
+ * kernel's ephemeral range.
  */
 export async function freePort(): Promise<number> {
-  const range = ephemeralRange();
-  if (range && range[0] - CHOSEN_FROM >= 4096) {
-    for (let tries = 0; tries < 100; tries++) {
-      const port = CHOSEN_FROM + Math.floor(Math.random() * (range[0] - CHOSEN_FROM));
-      if (handedOut.has(port) || (await listenOnce(port)) === null) continue;
-      handedOut.add(port);
-      return port;
-    }
-  }
-  const port = await listenOnce(0);
-  if (port === null) throw new Error('no free loopback port');
-  return port;
+  const { freePort: choose } = (await import(SCRIPTS_PROC)) as ScriptsProc;
+  return choose();
 }
 
 /** A browser-like client: one cookie jar per origin, redirects followed by hand. */

@@ -1,15 +1,11 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync, chmodSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { jest } from '@jest/globals';
 import sharp from 'sharp';
+import { execFileAsync } from '../../testing/exec-file.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { FIXTURES } from '../../testing/fixtures.js';
-
-/** Test files made by a child process, awaited: the API under test shares this event loop. */
-const execFileAsync = promisify(execFile);
 
 const EVAL = FIXTURES;
 const evalPath = (name: string) => path.join(EVAL, name);

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -8,13 +7,11 @@ import { crc32, deflate } from 'node:zlib';
 import { jest } from '@jest/globals';
 import { fixture } from '../../testing/fixtures.js';
 import { makePdf, pdfFromObjects, streamObject } from '../../testing/pdf-bytes.js';
+import { execFileAsync } from '../../testing/exec-file.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { EXTRACTION_ENGINE } from './engine.provider.js';
 import type { ExtractionEngine } from './engine/index.js';
 import { UsageService } from './usage.service.js';
-
-/** Test files made by a child process, awaited: the API under test shares this event loop. */
-const execFileAsync = promisify(execFile);
 
 // Files made to hurt the server (security plan, 'Upload & processing'), sent through the real
 // API to the real engine: each is refused with its own message or read within the limits, the

@@ -1,19 +1,15 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import type { TablesJobView } from 'contracts';
 import ExcelJS from 'exceljs';
 import { makePdf } from '../../testing/pdf-bytes.js';
 import { ORDER_TABLE, photographed, tablePage } from '../../testing/table-image.js';
 import { invoicePdf, scannedPdf, tablePdf, type Block } from '../../testing/table-pdf.js';
+import { execFileAsync } from '../../testing/exec-file.js';
 import { SignedInApp, type SignedIn } from '../../testing/signed-in-app.js';
 import { CreditsService } from '../billing/credits.service.js';
-
-/** Test files made by a child process, awaited: the API under test shares this event loop. */
-const execFileAsync = promisify(execFile);
 
 // POST /api/sheets-extension/extract with the REAL engine and real PDFs (made byte by byte here:
 // Helvetica text in ruled cells; and pdfkit's, with its fonts). The credits and jobs mechanics
