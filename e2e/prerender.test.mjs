@@ -148,11 +148,13 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter', '/
 /**
  * The shared singletons (shared-ui/federation.mjs), as the federation names their files: the
  * shell's `…__loadShare__<name>__loadShare__…` provides each; a remote's `…__prebuild__<name>…`
- * is its own copy, fetched only where the shell's is missing.
+ * is its own copy, fetched only where the shell's is missing. `react` is Preact's compat layer
+ * with Preact itself, which the JSX runtime and `react-dom/client` import from it; `react-dom`,
+ * the same module as `react` there, gets no file of its own on these pages.
  */
 const SINGLETON_FILES = {
   react: '__react__',
-  'react-dom': '__react_mf_2_dom__',
+  'react/jsx-runtime': '__react_mf_1_jsx_mf_2_runtime__',
   'react-dom/client': '__react_mf_2_dom_mf_1_client__',
   'react-router-dom': '__react_mf_2_router_mf_2_dom__',
   'styled-components': '__styled_mf_2_components__',

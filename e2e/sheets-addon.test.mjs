@@ -202,6 +202,34 @@ describe('every route of the add-on', () => {
   });
 });
 
+test('a page reached in the app gives the tab its title, and going back gives the landing’s', async () => {
+  const context = await newContext();
+  const page = await context.newPage();
+  try {
+    await page.goto(suite.stack.url(LANDING));
+    await appTookOver(page);
+    const landingTitle = await page.title();
+    expect(landingTitle).toBe('Convert PDF to Google Sheets in 1 Click | PDF to Sheets');
+    const requests = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') requests.push(request.url());
+    });
+    await page
+      .getByRole('navigation', { name: 'Footer' })
+      .getByRole('link', { name: 'FAQ', exact: true })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'FAQ', exact: true }).waitFor();
+    await page.waitForFunction((title) => document.title === title, 'FAQ | PDF to Sheets');
+    // Rendered by the app, not loaded as a new document; no <title> left in the page's body.
+    expect(requests).toEqual([]);
+    expect(await page.locator('body title').count()).toBe(0);
+    await page.goBack();
+    await page.waitForFunction((title) => document.title === title, landingTitle);
+  } finally {
+    await context.close();
+  }
+});
+
 describe('the landing’s demo video', () => {
   test('is the recording, served as WebM from the remote, with English captions, and it plays', async () => {
     const context = await newContext();

@@ -1,9 +1,12 @@
 import type { UserConfigFnObject } from 'vite';
 
-export function sharedSingletons(): Record<
-  string,
-  { singleton: true; requiredVersion: string; import?: string }
->;
+/**
+ * The modules shared as singletons (React's names served by Preact's compat layer among them);
+ * `command` is Vite's, and the dev server's JSX runtime is shared only for 'serve'.
+ */
+export function sharedSingletons(options?: {
+  command?: 'build' | 'serve';
+}): Record<string, { singleton: true; requiredVersion: string; import?: string; version?: string }>;
 
 /** What the shell and every remote compile for. */
 export const BUILD_TARGET: string;

@@ -1,5 +1,5 @@
 // What the federation's vite configs share. sharedSingletons(): the one map of modules shared as
-// singletons, so the shell and each remote agree on one React, one router, one styled-components
+// singletons, so the shell and each remote agree on one React (Preact's, below), one router, one styled-components
 // and one shared-ui (one toast container, one session store, one theme; sonner, imported by
 // shared-ui alone, comes with it, on the first toast); versions come from what
 // the root lockfile installed, so they are pinned in one place. remoteViteConfig(): the whole Vite
@@ -37,24 +37,51 @@ function installedVersion(name) {
 // shared-ui/src/federation/shared-router.test.ts checks every source sooner.
 const LEAN_ROUTER = 'shared-ui/shared-router';
 
-const SINGLETONS = ['react', 'react-dom', 'react-router-dom', 'styled-components', 'shared-ui'];
+// React's API in the browser is Preact's React-compatible layer (preact/compat; issue 25): the
+// same components, hooks, lazy, Suspense, portals and error boundaries, ~11 KB gzip against React
+// DOM's ~72 KB, the difference between a first visit's 177 KB and 118 KB of script. Every import
+// of these React modules, the platform's and its libraries' (the router, styled-components),
+// gets the module beside it, shared like the others as one singleton from the shell. The code
+// still imports and is typed against React; Jest's unit tests and the build-time prerender run on
+// React itself, the browser tests on the built pages, Preact.
+const REACT_IN_BROWSER = {
+  react: 'preact/compat',
+  'react-dom': 'preact/compat',
+  'react-dom/client': 'preact/compat/client',
+  'react/jsx-runtime': 'preact/compat/jsx-runtime',
+};
+/** What Vite's dev server compiles JSX to (@vitejs/plugin-react); a build never imports it. */
+const REACT_DEV_RUNTIME = { 'react/jsx-dev-runtime': 'preact/compat/jsx-dev-runtime' };
 
-/** @returns {Record<string, { singleton: true; requiredVersion: string; import?: string; version?: string }>} */
-export function sharedSingletons() {
-  return Object.fromEntries(
-    SINGLETONS.map((name) => [
-      name,
-      {
-        singleton: true,
-        requiredVersion: `^${installedVersion(name)}`,
-        // The lean module is shared-ui's file: without its own version the federation reads
-        // shared-ui's (0.1.0) and warns on every load that it does not satisfy ^7.
-        ...(name === 'react-router-dom'
-          ? { import: LEAN_ROUTER, version: installedVersion(name) }
-          : {}),
-      },
-    ]),
-  );
+const SINGLETONS = ['react-router-dom', 'styled-components', 'shared-ui'];
+
+/**
+ * The modules shared as singletons. `command`: Vite's ('serve' or 'build'); the dev server's JSX
+ * runtime is shared only there.
+ * @returns {Record<string, { singleton: true; requiredVersion: string; import?: string; version?: string }>}
+ */
+export function sharedSingletons({ command = 'build' } = {}) {
+  const preact = installedVersion('preact');
+  const react = Object.entries({
+    ...REACT_IN_BROWSER,
+    ...(command === 'serve' ? REACT_DEV_RUNTIME : {}),
+  }).map(([name, module]) => [
+    name,
+    { singleton: true, import: module, version: preact, requiredVersion: `^${preact}` },
+  ]);
+  const others = SINGLETONS.map((name) => [
+    name,
+    {
+      singleton: true,
+      requiredVersion: `^${installedVersion(name)}`,
+      // The lean module is shared-ui's file: without its own version the federation reads
+      // shared-ui's (0.1.0) and warns on every load that it does not satisfy ^7.
+      ...(name === 'react-router-dom'
+        ? { import: LEAN_ROUTER, version: installedVersion(name) }
+        : {}),
+    },
+  ]);
+  return Object.fromEntries([...react, ...others]);
 }
 
 /** What the shell and every remote compile for. */
@@ -86,7 +113,7 @@ export function remoteViteConfig({ name, env = process.env }) {
         filename: 'remoteEntry.js',
         manifest: true,
         exposes: { './routes': './src/routes.tsx' },
-        shared: sharedSingletons(),
+        shared: sharedSingletons({ command }),
         dts: false,
         experiments: { externalRuntime: command === 'build' },
       }),

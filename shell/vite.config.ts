@@ -10,14 +10,14 @@ import { runtimeConfigPlugin } from './runtime-config';
 const port = Number(process.env.PORT ?? SHELL.port);
 
 // The host declares no remotes here: it reads them from /runtime-config.json at run time.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [
     react(),
     runtimeConfigPlugin(),
     federation({
       name: 'shell',
       remotes: {},
-      shared: sharedSingletons(),
+      shared: sharedSingletons({ command }),
       dts: false,
       // The one federation runtime on the page: remotes' production builds use it (externalRuntime
       // in shared-ui/federation.mjs) rather than download their own.
@@ -29,4 +29,4 @@ export default defineConfig({
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
   build: { target: BUILD_TARGET },
-});
+}));

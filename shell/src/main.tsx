@@ -88,9 +88,8 @@ readRuntimeConfig().then(
     });
     const loader = createRemoteLoader(config.remotes);
     await remoteOfPrerenderedPage(config, loader);
-    // As a transition, so React renders in slices that leave the main thread to the browser
-    // (a phone's input, its paints) between them, not in one long task; the page it replaces
-    // stays on screen until the commit.
+    // The page it replaces stays on screen until the commit. (A transition: React would render
+    // it in slices; the browser's React, Preact's compat layer, renders it at once.)
     startTransition(() => {
       root.render(
         <StrictMode>

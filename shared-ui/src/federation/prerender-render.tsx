@@ -10,9 +10,6 @@ import { takeServerMeta } from '../meta/PageMeta';
 
 export { configurePlatform } from '../platform/platform-config';
 
-/** A hoisted <title> (PageMeta): the served page's head carries the title instead. */
-const HOISTED_TITLE = /<title>[^<]*<\/title>/g;
-
 /**
  * `element` rendered at `location` as the page's HTML and its styled-components' style tags
  * (`<style data-styled …>`, which the browser's styled-components adopts when it starts), and
@@ -29,7 +26,7 @@ export function renderRoute(
       sheet.collectStyles(<StaticRouter location={location}>{element}</StaticRouter>),
     );
     return {
-      html: html.replace(HOISTED_TITLE, ''),
+      html,
       css: sheet.getStyleTags(),
       ...takeServerMeta(),
     };

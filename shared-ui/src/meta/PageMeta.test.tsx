@@ -15,7 +15,7 @@ function staticHead({ description = true } = {}) {
 
 describe('PageMeta', () => {
   afterEach(() => {
-    // React removes its hoisted title on unmount: unmount before emptying the head.
+    // PageMeta gives the title back on unmount: unmount before emptying the head.
     cleanup();
     document.head.innerHTML = '';
   });
@@ -32,7 +32,8 @@ describe('PageMeta', () => {
     const { rerender } = render(<PageMeta title="First" description="First description" />);
     rerender(<PageMeta title="Second" description="Second description" />);
     expect(document.title).toBe('Second');
-    expect(document.head.querySelectorAll('title')).toHaveLength(2);
+    // No element of its own (the browser's React, Preact's, would leave a <title> in the body).
+    expect(document.querySelectorAll('title')).toHaveLength(1);
     expect(descriptions()).toEqual(['Second description']);
   });
 
@@ -41,8 +42,17 @@ describe('PageMeta', () => {
     const { unmount } = render(<PageMeta title="Add-on FAQ" description="Answers." />);
     unmount();
     expect(document.title).toBe('Static title');
-    expect(document.head.querySelectorAll('title')).toHaveLength(1);
+    expect(document.querySelectorAll('title')).toHaveLength(1);
     expect(descriptions()).toEqual(['Static description']);
+  });
+
+  it("gives the next page's title when one page follows another", () => {
+    staticHead();
+    const { rerender } = render(<PageMeta key="faq" title="Add-on FAQ" description="Answers." />);
+    rerender(<PageMeta key="terms" title="Terms" description="The terms." />);
+    expect(document.title).toBe('Terms');
+    cleanup();
+    expect(document.title).toBe('Static title');
   });
 
   it('adds a description to a document without one, and removes it afterwards', () => {

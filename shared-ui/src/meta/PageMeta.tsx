@@ -29,16 +29,23 @@ function noteServerMeta(meta: Props): void {
 /**
  * A route's title and description (each route has its own, issue 22).
  *
- * The title is a React 19 hoisted `<title>`: rendered here, React puts it in document.head before
- * the shell's static one, so it is the document's title while the page is shown and the static
- * one is back when it goes (the remotes share the shell's react-dom, so this works in a remote).
- * The description is not hoisted: React would append a second `meta[name="description"]` after
- * the static one of index.html, and readers take the first. Instead the one tag is updated while
- * the page is shown (created if the document has none) and given back its content afterwards.
+ * Neither is rendered as an element: React 19 hoists a `<title>` into the head, but the browser's
+ * React is Preact's (shared-ui/federation.mjs), which does not, and a second
+ * `meta[name="description"]` would lose to index.html's first one. So while the page is shown the
+ * document's title and its one description tag (created if the document has none) say this
+ * page's, and each gets back what it said before when the page goes. The build's prerender puts
+ * them in the served page's head (noteServerMeta above).
  */
 export function PageMeta({ title, description }: Props) {
   // Rendered on the server (the build's prerender): its head needs them, and effects never run.
   if (typeof document === 'undefined') noteServerMeta({ title, description });
+  useEffect(() => {
+    const previous = document.title;
+    document.title = title;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
   useEffect(() => {
     let tag = document.head.querySelector<HTMLMetaElement>(DESCRIPTION_SELECTOR);
     const created = tag === null;
@@ -54,7 +61,7 @@ export function PageMeta({ title, description }: Props) {
       else tag.content = previous;
     };
   }, [description]);
-  return <title>{title}</title>;
+  return null;
 }
 
 export type PageMetaProps = Props;
