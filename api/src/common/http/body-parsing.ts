@@ -15,8 +15,8 @@ import { httpErrors } from '../errors/http-errors.js';
 //   then read it within the caller's own limit.
 // - Every other route gets a body sized for what it takes.
 // - Payment webhooks get their raw body, before sessions (signature auth, no session or CSRF).
-// Every refusal comes from an error catalogue and closes the connection, so what the client was
-// still sending is not read.
+// Every refusal comes from an error catalogue and is answered at once; what the client was still
+// sending is then dropped unread for a moment (refuse(), below) and the connection cut.
 
 const KB = 1024;
 
@@ -48,15 +48,66 @@ export type UploadLimit = { bytes: number; tooLarge: () => DomainError };
  */
 export type WebhookRoute = { path: `/api/webhooks/${string}`; limitBytes: number };
 
-/** Answers with a catalogue error and closes the connection instead of reading the rest. */
+/**
+ * After a refusal, how long and how much of what the client was still sending is dropped before
+ * the connection is cut. Closing at once with its data unread makes the kernel reset the
+ * connection, and a client still writing then sees the reset (EPIPE, ECONNRESET) instead of the
+ * answer already sent. A lingering close instead, as web servers do: the answer, the end of this
+ * side of the connection, and the client's data read and dropped until it stops (it has read the
+ * answer), for at most this long and this much. Nothing dropped is kept, parsed or inflated.
+ */
+export const REFUSAL_LINGER_MS = 2000;
+export const REFUSAL_LINGER_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Answers with a catalogue error at once, `Connection: close`; the rest of the body is dropped
+ * unread until the client stops sending or the linger's limits, then the connection is cut.
+ */
 export function refuse(res: Response, error: DomainError): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
+  if (!res.req.complete) lingerOnClose(res.req);
   res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.status(error.status).json({ code: error.code, error: error.message });
+}
+
+/**
+ * Node ends a `Connection: close` answer's connection with `socket.destroySoon()`: end this side,
+ * then destroy the socket as soon as the answer is written, its unread data and all. For a
+ * refused body this socket's `destroySoon` ends this side only, and destroys the socket when the
+ * client has stopped (its body or its side ended), after REFUSAL_LINGER_MS, or past
+ * REFUSAL_LINGER_BYTES, whichever comes first; meanwhile the body is read and dropped.
+ */
+function lingerOnClose(req: Request): void {
+  const socket = req.socket;
+  let dropped = 0;
+  let timer: NodeJS.Timeout | undefined;
+  let cutting = false;
+  /** Destroys the socket once the answer has been written out (its 'finish'). */
+  const cut = (): void => {
+    clearTimeout(timer);
+    if (cutting) return;
+    cutting = true;
+    if (socket.writableFinished) socket.destroy();
+    else socket.once('finish', () => socket.destroy());
+  };
+  req.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > REFUSAL_LINGER_BYTES) cut();
+  });
+  req.resume();
+  socket.destroySoon = () => {
+    socket.end();
+    if (req.complete) return cut();
+    req.once('end', cut);
+    socket.once('end', cut);
+    socket.once('close', () => clearTimeout(timer));
+    timer = setTimeout(cut, REFUSAL_LINGER_MS);
+    timer.unref();
+  };
 }
 
 const declaredLength = (req: Request): number | undefined => {

@@ -67,8 +67,9 @@ function chunk(type: string, data: Buffer): Buffer {
  * connections between one test's requests and the next. The database driver checks its server
  * every 2 s with a 2 s limit and gives an operation 1 s to find one (app.module.ts): a check
  * frozen past its limit can mark the server lost, the next request's session read then fails, and
- * the upload is refused unread with its connection closed, which the client sees as a reset (the
- * likely cause of CI's one ECONNRESET on the bomb's upload; not reproduced here).
+ * the upload is refused unread with its connection closed, which the client saw as a reset (the
+ * likely cause of CI's one ECONNRESET on the bomb's upload; not reproduced here; a refusal now
+ * lingers, refuse() in common/http/body-parsing.ts).
  */
 const deflated = promisify(deflate);
 

@@ -301,8 +301,8 @@ describe('table jobs and their credits across two API instances', () => {
     expect(declared.sentAtAnswer).toBeLessThan(MB);
     document = { pageCount: 1, pageMs: 0 };
     const sixMb = { file: Buffer.alloc(6 * MB, 0x25).toString('base64'), mode: 'tables' };
-    // Refused by its declared length before it is read: streamed as a client would (a fetch of
-    // the whole body may meet the closed socket first, EPIPE, and see no answer).
+    // Refused by its declared length before it is read: streamed as a client would, still
+    // sending when the answer comes (the server drops the rest for a moment, refuse()).
     const sixMbLength = Buffer.byteLength(JSON.stringify(sixMb));
     const refused = await rawUpload({
       url: `${a.api}${EXTRACT}`,
