@@ -1,8 +1,8 @@
 // What the federation's vite configs share. sharedSingletons(): the one map of modules shared as
-// singletons, so the shell and each remote agree on one React (Preact's, below), one router, one styled-components
-// and one shared-ui (one toast container, one session store, one theme; sonner, imported by
-// shared-ui alone, comes with it, on the first toast); versions come from what
-// the root lockfile installed, so they are pinned in one place. remoteViteConfig(): the whole Vite
+// singletons, so the shell and each remote agree on one React (Preact's, below), one router, one
+// styled-components and one shared-ui (one toast container, one session store, one theme; sonner,
+// imported by shared-ui alone, comes with it, on the first toast); versions come from what the
+// root lockfile installed, so they are pinned in one place. remoteViteConfig(): the whole Vite
 // configuration of a remote, its name and port read from the registry (contracts/src/remotes.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
