@@ -11,6 +11,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { findRemote } from 'contracts';
 import { prerenderRoutes } from './prerender.mjs';
+import { styledIds } from './styled-ids.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -107,6 +108,7 @@ export function remoteViteConfig({ name, env = process.env }) {
   const port = Number(env.PORT ?? remote.port);
   return ({ command }) => ({
     plugins: [
+      styledIds(),
       react(),
       federation({
         name: remote.name,

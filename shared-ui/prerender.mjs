@@ -19,6 +19,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import { styledIds } from './styled-ids.mjs';
 import { build } from 'vite';
 import { BUILD_TARGET } from './federation.mjs';
 
@@ -63,7 +64,7 @@ export async function ssrRender({ root, outDir: dist, code, name }) {
     root,
     logLevel: 'warn',
     mode: 'production',
-    plugins: [react()],
+    plugins: [styledIds(), react()],
     // The workspace packages are TypeScript sources: bundle them, by their browser exports (what
     // the pages import); node_modules stay external, loaded by Node, but for styled-components:
     // bundled from its ES module (Node would load its CommonJS build, whose default export

@@ -2,6 +2,7 @@ import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { BUILD_TARGET, sharedSingletons } from 'shared-ui/federation';
 import { prerenderChrome } from 'shared-ui/prerender';
+import { styledIds } from 'shared-ui/styled-ids';
 import { SHELL } from 'contracts';
 import { defineConfig } from 'vite';
 import { runtimeConfigPlugin } from './runtime-config';
@@ -12,6 +13,7 @@ const port = Number(process.env.PORT ?? SHELL.port);
 // The host declares no remotes here: it reads them from /runtime-config.json at run time.
 export default defineConfig(({ command }) => ({
   plugins: [
+    styledIds(),
     react(),
     runtimeConfigPlugin(),
     federation({
