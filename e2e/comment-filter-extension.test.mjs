@@ -165,6 +165,10 @@ test('highlights the positive comments of a watch page, and those loaded later',
     'fay',
     'hana',
   ]);
+  // The later comments are classified in one batch, but labelled one by one: wait for the last.
+  for (let i = 0; i < 50 && (await labelled(page, 'negative')).length < 2; i++) {
+    await page.waitForTimeout(100);
+  }
   expect(await labelled(page, 'negative')).toEqual(['brian', 'ivan']);
   expect(await labelled(page, 'neutral')).toEqual(['chen', 'emil', 'jo']);
   await page.close();
