@@ -2,11 +2,11 @@
 // front ends import as a singleton whose module is Preact's (REACT_IN_BROWSER). A React module a
 // source imports that the map lacks would bundle React itself beside Preact (two Reacts on one
 // page, hooks failing across them); the builds would not say so. This test does.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTES } from 'contracts';
+import { frontEndSources, repositoryRoot } from './front-end-sources';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = repositoryRoot;
 const federation = readFileSync(path.join(root, 'shared-ui', 'federation.mjs'), 'utf8');
 
 /** `{ 'react-dom/client': 'preact/compat/client', … }` as written in federation.mjs. */
@@ -26,14 +26,6 @@ const NODE_ONLY = new Set([
   path.join('shell', 'src', 'prerender', 'chrome.tsx'),
 ]);
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** React modules imported as values (`import type` needs no code). */
 function reactImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -42,14 +34,9 @@ function reactImports(file: string): string[] {
     .map((match) => match[2] ?? '');
 }
 
-const folders = ['shell', 'shared-ui', ...REMOTES.map((remote) => remote.folder)];
-const used = folders.flatMap((folder) =>
-  sources(path.join(root, folder, 'src'))
-    .filter((file) => !NODE_ONLY.has(path.relative(root, file)))
-    .flatMap((file) =>
-      reactImports(file).map((name) => ({ name, file: path.relative(root, file) })),
-    ),
-);
+const used = frontEndSources()
+  .filter((file) => !NODE_ONLY.has(path.relative(root, file)))
+  .flatMap((file) => reactImports(file).map((name) => ({ name, file: path.relative(root, file) })));
 
 it('reads the map and finds the React imports of the shell, shared-ui and every remote', () => {
   expect(browserMap.react).toBe('preact/compat');

@@ -2,12 +2,12 @@
 // platform uses, so the first page does not download all of React Router (see federation.mjs). A
 // name imported from 'react-router-dom' that it lacks fails the builds (MISSING_EXPORT); this test
 // says so sooner, and checks that each name it lists is React Router's own.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { REMOTES } from 'contracts';
+import { frontEndSources, repositoryRoot } from './front-end-sources';
 import * as reactRouterDom from 'react-router-dom';
 
-const root = path.resolve(__dirname, '..', '..', '..');
+const root = repositoryRoot;
 
 const sharedNames = [
   ...readFileSync(path.join(root, 'shared-ui', 'shared-router.mjs'), 'utf8').matchAll(
@@ -20,14 +20,6 @@ const sharedNames = [
     .filter(Boolean),
 );
 
-function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return sources(full);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [full] : [];
-  });
-}
-
 /** Names imported as values from 'react-router-dom' (type-only imports need no code). */
 function routerImports(file: string): string[] {
   const text = readFileSync(file, 'utf8');
@@ -39,11 +31,8 @@ function routerImports(file: string): string[] {
     .map((name) => name.split(/\s+as\s+/)[0] ?? name);
 }
 
-const folders = ['shell', 'shared-ui', ...REMOTES.map((remote) => remote.folder)];
-const used = folders.flatMap((folder) =>
-  sources(path.join(root, folder, 'src')).flatMap((file) =>
-    routerImports(file).map((name) => ({ name, file: path.relative(root, file) })),
-  ),
+const used = frontEndSources().flatMap((file) =>
+  routerImports(file).map((name) => ({ name, file: path.relative(root, file) })),
 );
 
 it('finds the router imports of the shell, shared-ui and every remote', () => {
