@@ -34,6 +34,30 @@ const PUBLIC_ROUTES = [
 ];
 
 /**
+ * `page.goto(route)`; when it fails (a page whose load never ends), its error names the requests
+ * still under way, the page's own included, so a failure says what the page waited for.
+ */
+async function goto(page, route) {
+  const pending = new Set();
+  const add = (request) => pending.add(request);
+  const done = (request) => pending.delete(request);
+  page.on('request', add);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  try {
+    return await page.goto(suite.stack.url(route));
+  } catch (error) {
+    const urls = [...pending].map((request) => request.url());
+    error.message += `\nStill loading: ${urls.join(', ') || 'nothing'}`;
+    throw error;
+  } finally {
+    page.off('request', add);
+    page.off('requestfinished', done);
+    page.off('requestfailed', done);
+  }
+}
+
+/**
  * Opens `route` as the shell's server sends it prerendered, and answers the served HTML. A
  * remote slow to answer that server (this machine loaded: 500 ms) gets the plain shell, so the
  * page is asked for again, up to five times, until it comes prerendered; `beforeEach` runs before
@@ -43,7 +67,7 @@ async function gotoPrerendered(page, route, beforeEach = () => {}) {
   let served = '';
   for (let i = 0; i < 5 && !served.includes('<div id="root" data-prerendered'); i++) {
     beforeEach();
-    served = await (await page.goto(suite.stack.url(route))).text();
+    served = await (await goto(page, route)).text();
   }
   return served;
 }
@@ -78,7 +102,7 @@ test.each(PUBLIC_ROUTES)(
     expect(served.footer).toBe(1);
     // The same page as the app shows once it has run: its first paragraph is in the HTML, but for
     // the visitor's prices, which the HTML keeps the place of (empty) until the API answers.
-    await suite.page.goto(suite.stack.url(route));
+    await goto(suite.page, route);
     await appTookOver(suite.page);
     await suite.page.waitForLoadState('networkidle');
     const paragraph = suite.page.locator('main p').first();
@@ -125,7 +149,7 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter', '/
           errors.push(message.text());
         }
       });
-      await page.goto(suite.stack.url(route));
+      await goto(page, route);
       // The app has run: the session is known and the navbar shows Login (or Home).
       await page
         .locator('header')
@@ -255,7 +279,7 @@ test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
     const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
     try {
       const page = await context.newPage();
-      await page.goto(suite.stack.url(route));
+      await goto(page, route);
       const sections = async () =>
         page.locator('main section[aria-labelledby]').evaluateAll((all) =>
           all
@@ -297,7 +321,7 @@ test.each([
     await suite.page.route(`${billing.url}/**`, answer);
     const served = await (await fetch(suite.stack.url('/affiliate'))).text();
     expect(served).toMatch(/<div id="root" data-prerendered[^>]*>.*<h1[^>]*>Affiliate Program</s);
-    await suite.page.goto(suite.stack.url('/affiliate'));
+    await goto(suite.page, '/affiliate');
     await suite.page
       .getByRole('heading', { level: 1, name: 'This page could not be loaded' })
       .waitFor({ timeout: 10_000 });
@@ -354,7 +378,7 @@ ${error.output?.slice(-3000)}`,
     expect(html).toContain(rebuilt);
     expect(html).not.toContain(`>${headline}<`);
 
-    await suite.page.goto(suite.stack.url('/yt-comment-filter'));
+    await goto(suite.page, '/yt-comment-filter');
     await suite.page.getByRole('heading', { level: 1, name: rebuilt }).waitFor();
   } finally {
     if (server) await new Promise((resolve) => server.close(resolve));

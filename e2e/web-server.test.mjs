@@ -1,7 +1,7 @@
 // The production web server of the front ends (scripts/lib/web-server.mjs) over HTTP, on the
 // built shell and a built remote: the SPA fallback, /runtime-config.json from the environment,
 // the shell's Content-Security-Policy, the security headers, caching, compression and CORS.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -277,6 +277,61 @@ describe('the shell', () => {
   it('refuses other methods than GET and HEAD', async () => {
     expect((await get('/', { method: 'POST' })).status).toBe(405);
   });
+});
+
+describe("the shell's prerendered pages, from a remote that stalls", () => {
+  // The text OCR remote's prerender.json, served by a remote that answers it, or stalls: sends
+  // the headers and half the body then nothing ('body'), or never answers at all ('silent').
+  const prerender = readFileSync(path.join(root, 'mfe-text-ocr', 'dist', 'prerender.json'));
+  let mode = 'answer';
+  let remote;
+  let get;
+  beforeAll(async () => {
+    remote = http.createServer((req, res) => {
+      if (mode === 'silent') return;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      if (mode === 'body') res.write(prerender.subarray(0, prerender.length >> 1));
+      else res.end(prerender);
+    });
+    await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    const env = {
+      ...ENV,
+      MFE_TEXT_OCR_URL: `http://127.0.0.1:${remote.address().port}`,
+      PRERENDER_TIMEOUT_MS: '200',
+      PRERENDER_MAX_AGE_MS: '0',
+    };
+    get = await serve('shell', 'shell', env);
+  });
+  afterAll(async () => {
+    remote.closeAllConnections();
+    await new Promise((resolve) => remote.close(resolve));
+  });
+
+  /** '/' as served, and how long it took. */
+  const home = async () => {
+    const started = Date.now();
+    const html = await (await get('/')).text();
+    return {
+      prerendered: html.includes('<div id="root" data-prerendered'),
+      ms: Date.now() - started,
+    };
+  };
+
+  it.each(['body', 'silent'])(
+    "serves the plain shell within the timeout while the remote stalls (%s), each time, then the remote's page again",
+    async (stall) => {
+      mode = 'answer';
+      expect((await home()).prerendered).toBe(true);
+      mode = stall;
+      // Twice: a stalled request must not hold the next page either.
+      for (let i = 0; i < 2; i++) {
+        const { prerendered, ms } = await home();
+        expect({ prerendered, slow: ms > 1500 }).toEqual({ prerendered: false, slow: false });
+      }
+      mode = 'answer';
+      expect((await home()).prerendered).toBe(true);
+    },
+  );
 });
 
 describe('a remote', () => {

@@ -56,17 +56,19 @@ function lowPriorityScripts(html) {
  * Reads and revalidates one remote's prerender.json: at most every `maxAgeMs`, with its ETag,
  * within `timeoutMs` (three times that for the first read, which a remote just started can be
  * slow to answer). `get()` answers the parsed file, or null when the remote has none or does not
- * answer in time.
+ * answer in time. Its wait is bounded by a timer of its own, whatever the request does: a page
+ * is never held longer than the timeout (a request to a remote that stalls is aborted by the same
+ * timer, and the next page asks again).
  */
 function remotePrerender(url, { maxAgeMs, timeoutMs }) {
   let known = null; // { etag, body }
   let checkedAt = -Infinity;
   let pending = null;
-  const check = async () => {
+  const check = async (signal) => {
     try {
       const response = await fetch(url, {
         headers: known?.etag ? { 'if-none-match': known.etag } : {},
-        signal: AbortSignal.timeout(known ? timeoutMs : 3 * timeoutMs),
+        signal,
       });
       if (response.status === 304 && known) {
         checkedAt = Date.now();
@@ -85,10 +87,23 @@ function remotePrerender(url, { maxAgeMs, timeoutMs }) {
       return null;
     }
   };
+  /** One check, answered by `limitMs` at the latest (null then), its request aborted. */
+  const boundedCheck = (limitMs) => {
+    const controller = new AbortController();
+    let timer;
+    const expired = new Promise((resolve) => {
+      timer = setTimeout(() => {
+        controller.abort();
+        checkedAt = -Infinity;
+        resolve(null);
+      }, limitMs);
+    });
+    return Promise.race([check(controller.signal), expired]).finally(() => clearTimeout(timer));
+  };
   return {
     get() {
       if (known && Date.now() - checkedAt < maxAgeMs) return Promise.resolve(known.body);
-      pending ??= check().finally(() => {
+      pending ??= boundedCheck(known ? timeoutMs : 3 * timeoutMs).finally(() => {
         pending = null;
       });
       return pending;
