@@ -59,16 +59,20 @@ export type WebhookRoute = { path: `/api/webhooks/${string}`; limitBytes: number
 export const REFUSAL_LINGER_MS = 2000;
 export const REFUSAL_LINGER_BYTES = 16 * 1024 * 1024;
 
+/** How long and how much a refusal lingers (tests give one limit room to check the other). */
+export type Linger = { ms: number; bytes: number };
+const LINGER: Linger = { ms: REFUSAL_LINGER_MS, bytes: REFUSAL_LINGER_BYTES };
+
 /**
  * Answers with a catalogue error at once, `Connection: close`; the rest of the body is dropped
  * unread until the client stops sending or the linger's limits, then the connection is cut.
  */
-export function refuse(res: Response, error: DomainError): void {
+export function refuse(res: Response, error: DomainError, linger: Linger = LINGER): void {
   if (res.headersSent) {
     res.destroy();
     return;
   }
-  if (!res.req.complete) lingerOnClose(res.req);
+  if (!res.req.complete) lingerOnClose(res.req, linger);
   res.setHeader('Connection', 'close');
   for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
   res.status(error.status).json({ code: error.code, error: error.message });
@@ -78,10 +82,10 @@ export function refuse(res: Response, error: DomainError): void {
  * Node ends a `Connection: close` answer's connection with `socket.destroySoon()`: end this side,
  * then destroy the socket as soon as the answer is written, its unread data and all. For a
  * refused body this socket's `destroySoon` ends this side only, and destroys the socket when the
- * client has stopped (its body or its side ended), after REFUSAL_LINGER_MS, or past
- * REFUSAL_LINGER_BYTES, whichever comes first; meanwhile the body is read and dropped.
+ * client has stopped (its body or its side ended), after `linger.ms`, or past `linger.bytes`,
+ * whichever comes first; meanwhile the body is read and dropped.
  */
-function lingerOnClose(req: Request): void {
+function lingerOnClose(req: Request, linger: Linger): void {
   const socket = req.socket;
   let dropped = 0;
   let timer: NodeJS.Timeout | undefined;
@@ -96,7 +100,7 @@ function lingerOnClose(req: Request): void {
   };
   req.on('data', (chunk: Buffer) => {
     dropped += chunk.length;
-    if (dropped > REFUSAL_LINGER_BYTES) cut();
+    if (dropped > linger.bytes) cut();
   });
   req.resume();
   socket.destroySoon = () => {
@@ -105,7 +109,7 @@ function lingerOnClose(req: Request): void {
     req.once('end', cut);
     socket.once('end', cut);
     socket.once('close', () => clearTimeout(timer));
-    timer = setTimeout(cut, REFUSAL_LINGER_MS);
+    timer = setTimeout(cut, linger.ms);
     timer.unref();
   };
 }
