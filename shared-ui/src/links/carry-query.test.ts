@@ -48,4 +48,39 @@ describe('carryQuery', () => {
     expect(carryQuery('mailto:help@example.com', at('/?aff=x'))).toBe('mailto:help@example.com');
     expect(carryQuery('//cdn.example/x', at('/?aff=x'))).toBe('//cdn.example/x');
   });
+
+  it('gives a link the same target with nothing to carry as the full rules would', () => {
+    // From '/', a query of a parameter no rule carries takes the full path (URL parsing); an
+    // empty one may take the short cut for a plain path. Both must agree.
+    const targets = [
+      '/',
+      '/pricing',
+      '/pricing/',
+      '/sheets-extension-faq',
+      '/a_b/c-d',
+      'pricing',
+      '/a/../pricing',
+      '/a//b',
+      '/café',
+      '/a b',
+      '/pricing?plan=1',
+      '/pricing#faq',
+      '/%70ricing',
+      '/pricing?',
+      '/a\\b',
+      '/.',
+      '/-',
+      '/_/',
+    ];
+    for (const to of targets) {
+      expect({ to, short: carryQuery(to, at('/')) }).toEqual({
+        to,
+        short: carryQuery(to, at('/?nothing=carried')),
+      });
+      expect({ to, short: carryQuery(to, at('/pricing?')) }).toEqual({
+        to,
+        short: carryQuery(to, at('/pricing?nothing=carried')),
+      });
+    }
+  });
 });
