@@ -72,24 +72,47 @@ async function gotoPrerendered(page, route, beforeEach = () => {}) {
   return served;
 }
 
-/** The page's h1 and its main text, as a visitor without JavaScript gets them. */
-async function withoutJavaScript(route) {
+/**
+ * Runs `use` on a new page of a fresh phone-sized context (Lighthouse's mobile viewport), with
+ * `init` run before the page's own scripts, and closes the context after.
+ */
+async function onPhone(use, { init, javaScriptEnabled = true } = {}) {
   const context = await suite.browser.newContext({
     viewport: { width: 412, height: 823 },
-    javaScriptEnabled: false,
+    javaScriptEnabled,
   });
   try {
-    const page = await context.newPage();
-    await gotoPrerendered(page, route);
-    return {
-      headline: await page.locator('main h1').first().textContent({ timeout: 2000 }),
-      text: await page.locator('main').innerText(),
-      navbar: await page.locator('header nav').count(),
-      footer: await page.getByRole('navigation', { name: 'Footer' }).count(),
-    };
+    if (init) await context.addInitScript(init);
+    return await use(await context.newPage());
   } finally {
     await context.close();
   }
+}
+
+/** Waits until the app has run: the session is known and the navbar shows Login (or Home). */
+function sessionShown(page) {
+  const header = page.locator('header');
+  return header
+    .getByRole('button', { name: 'Login' })
+    .or(header.getByRole('link', { name: 'Home' }))
+    .first()
+    .waitFor();
+}
+
+/** The page's h1 and its main text, as a visitor without JavaScript gets them. */
+async function withoutJavaScript(route) {
+  return onPhone(
+    async (page) => {
+      await gotoPrerendered(page, route);
+      return {
+        headline: await page.locator('main h1').first().textContent({ timeout: 2000 }),
+        text: await page.locator('main').innerText(),
+        navbar: await page.locator('header nav').count(),
+        footer: await page.getByRole('navigation', { name: 'Footer' }).count(),
+      };
+    },
+    { javaScriptEnabled: false },
+  );
 }
 
 test.each(PUBLIC_ROUTES)(
@@ -136,37 +159,28 @@ function recordLayoutShifts() {
 
 test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter', '/affiliate'])(
   '%s: the app takes over the prerendered page without a console error or a layout shift',
-  async (route) => {
-    const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
-    try {
-      await context.addInitScript(recordLayoutShifts);
-      const page = await context.newPage();
-      const errors = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        const { url } = message.location();
-        if (message.type() === 'error' && !url.endsWith('/favicon.ico')) {
-          errors.push(message.text());
-        }
-      });
-      await goto(page, route);
-      // The app has run: the session is known and the navbar shows Login (or Home).
-      await page
-        .locator('header')
-        .getByRole('button', { name: 'Login' })
-        .or(page.locator('header').getByRole('link', { name: 'Home' }))
-        .first()
-        .waitFor();
-      await page.waitForLoadState('networkidle');
-      const shifts = await page.evaluate(() => globalThis.__shifts);
-      const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
-      // Under CLS's 0.05, or the shifts with what moved.
-      expect(total < 0.05 ? [] : shifts).toEqual([]);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  },
+  (route) =>
+    onPhone(
+      async (page) => {
+        const errors = [];
+        page.on('pageerror', (error) => errors.push(error.message));
+        page.on('console', (message) => {
+          const { url } = message.location();
+          if (message.type() === 'error' && !url.endsWith('/favicon.ico')) {
+            errors.push(message.text());
+          }
+        });
+        await goto(page, route);
+        await sessionShown(page);
+        await page.waitForLoadState('networkidle');
+        const shifts = await page.evaluate(() => globalThis.__shifts);
+        const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+        // Under CLS's 0.05, or the shifts with what moved.
+        expect(total < 0.05 ? [] : shifts).toEqual([]);
+        expect(errors).toEqual([]);
+      },
+      { init: recordLayoutShifts },
+    ),
 );
 
 /**
@@ -197,40 +211,37 @@ function recordPrerenderedClasses() {
 
 test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
   "%s: the app's styled-components class names are the prerendered page's (its CSS reused)",
-  async (route) => {
-    const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
-    try {
-      await context.addInitScript(recordPrerenderedClasses);
-      const page = await context.newPage();
-      await gotoPrerendered(page, route);
-      await appTookOver(page);
-      const { prerendered, app } = await page.evaluate(() => ({
-        prerendered: globalThis.__prerenderedClasses ?? [],
-        app: [...document.querySelectorAll('#root [class]')].map((e) => e.getAttribute('class')),
-      }));
-      const styled = (classes) => classes.filter((names) => /\bsc-/.test(names));
-      expect(styled(prerendered).length).toBeGreaterThan(10);
-      // The app's styled elements carry the class names the prerendered page already had, but
-      // for what the visitor's data changes (on /pricing, their plan and prices): at least 90 %.
-      // With ids counted at run time none would match.
-      const known = new Set(styled(prerendered));
-      const unknown = styled(app).filter((names) => !known.has(names));
-      expect({ route, unknown: unknown.length > styled(app).length / 10 ? unknown : [] }).toEqual({
-        route,
-        unknown: [],
-      });
-    } finally {
-      await context.close();
-    }
-  },
+  (route) =>
+    onPhone(
+      async (page) => {
+        await gotoPrerendered(page, route);
+        await appTookOver(page);
+        const { prerendered, app } = await page.evaluate(() => ({
+          prerendered: globalThis.__prerenderedClasses ?? [],
+          app: [...document.querySelectorAll('#root [class]')].map((e) => e.getAttribute('class')),
+        }));
+        const styled = (classes) => classes.filter((names) => /\bsc-/.test(names));
+        expect(styled(prerendered).length).toBeGreaterThan(10);
+        // The app's styled elements carry the class names the prerendered page already had, but
+        // for what the visitor's data changes (on /pricing, their plan and prices): at least 90 %.
+        // With ids counted at run time none would match.
+        const known = new Set(styled(prerendered));
+        const unknown = styled(app).filter((names) => !known.has(names));
+        expect({ route, unknown: unknown.length > styled(app).length / 10 ? unknown : [] }).toEqual(
+          {
+            route,
+            unknown: [],
+          },
+        );
+      },
+      { init: recordPrerenderedClasses },
+    ),
 );
 
 test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
   '%s prerendered: each shared singleton is downloaded once, from the shell, no remote copy, every script at low priority',
-  async (route) => {
-    const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
-    try {
-      const page = await context.newPage();
+  (route) =>
+    onPhone(async (page) => {
       const scripts = [];
       page.on('response', (response) => {
         if (/\.m?js$/.test(new URL(response.url()).pathname)) scripts.push(response.url());
@@ -252,12 +263,7 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
           /<button[^>]*aria-label="Play the demo video"[^>]*>\s*<img[^>]*fetchpriority="high"/i,
         );
       }
-      await page
-        .locator('header')
-        .getByRole('button', { name: 'Login' })
-        .or(page.locator('header').getByRole('link', { name: 'Home' }))
-        .first()
-        .waitFor();
+      await sessionShown(page);
       await page.waitForLoadState('networkidle');
       const shell = suite.stack.layout.shell.url;
       for (const [name, marker] of Object.entries(SINGLETON_FILES)) {
@@ -267,18 +273,13 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
       }
       expect(scripts.filter((url) => url.includes('__prebuild__'))).toEqual([]);
       expect(new Set(scripts).size).toBe(scripts.length);
-    } finally {
-      await context.close();
-    }
-  },
+    }),
 );
 
 test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
   '%s lays out its hero at once and its sections below only when near (content-visibility)',
-  async (route) => {
-    const context = await suite.browser.newContext({ viewport: { width: 412, height: 823 } });
-    try {
-      const page = await context.newPage();
+  (route) =>
+    onPhone(async (page) => {
       await goto(page, route);
       const sections = async () =>
         page.locator('main section[aria-labelledby]').evaluateAll((all) =>
@@ -304,10 +305,7 @@ test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
           last: { title: rest.at(-1).title, deferred: true },
         });
       }
-    } finally {
-      await context.close();
-    }
-  },
+    }),
 );
 
 test.each([

@@ -94,7 +94,6 @@ function remotePrerender(url, { maxAgeMs, timeoutMs }) {
     const expired = new Promise((resolve) => {
       timer = setTimeout(() => {
         controller.abort();
-        checkedAt = -Infinity;
         resolve(null);
       }, limitMs);
     });
