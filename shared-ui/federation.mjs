@@ -10,6 +10,7 @@ import path from 'node:path';
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
 import { findRemote } from 'contracts';
+import { compileHints } from './compile-hints.mjs';
 import { prerenderRoutes } from './prerender.mjs';
 import { styledIds } from './styled-ids.mjs';
 
@@ -121,6 +122,8 @@ export function remoteViteConfig({ name, env = process.env }) {
       }),
       // The public routes' HTML, for the shell's server to serve (dist/prerender.json).
       prerenderRoutes({ name: remote.name }),
+      // Its chunks compiled off the main thread as they load.
+      compileHints(),
     ],
     server: { port, strictPort: true, cors: true, origin: `http://localhost:${port}` },
     preview: { port, strictPort: true, cors: true },

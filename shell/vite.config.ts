@@ -1,5 +1,6 @@
 import { federation } from '@module-federation/vite';
 import react from '@vitejs/plugin-react';
+import { compileHints } from 'shared-ui/compile-hints';
 import { BUILD_TARGET, sharedSingletons } from 'shared-ui/federation';
 import { prerenderChrome } from 'shared-ui/prerender';
 import { styledIds } from 'shared-ui/styled-ids';
@@ -27,6 +28,8 @@ export default defineConfig(({ command }) => ({
     }),
     // The frame around the remotes' prerendered pages (dist/prerender-chrome.json, issue 25).
     prerenderChrome({ entry: 'src/prerender/chrome.tsx' }),
+    // Its chunks compiled off the main thread as they load.
+    compileHints(),
   ],
   server: { port, strictPort: true },
   preview: { port, strictPort: true },
