@@ -201,6 +201,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Served as it is to the browser, a classic script (scripts/lib/prerendered-pages.mjs).
+    files: ['shell/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
+  {
     files: ['e2e/**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node, ...globals.jest } },
   },

@@ -250,11 +250,15 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
       expect(served).toContain('<div id="root" data-prerendered');
       // The head announces no remote's own copy of a shared module.
       expect(served).not.toMatch(/<link rel="modulepreload"[^>]*__prebuild__/);
-      // The page paints from its HTML: every script, the shell's and the remote's, is fetched
-      // at low priority, after what the paint needs (a video's poster, at high).
-      const scriptTags = served.match(/<(link rel="modulepreload"|script type="module")[^>]*>/g);
-      expect(scriptTags.length).toBeGreaterThan(10);
-      expect(scriptTags.filter((tag) => !tag.includes('fetchpriority="low"'))).toEqual([]);
+      // The page paints from its HTML: no script of the app, the shell's or the remote's, is
+      // fetched before it has painted (a video's poster is, at high priority). The head lists
+      // them; start-app.js adds them then, every one at low priority.
+      expect(served).not.toMatch(/<(link rel="modulepreload"|script type="module")/);
+      const listed = JSON.parse(
+        /<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(served)[1],
+      );
+      expect(listed.preload.length).toBeGreaterThan(10);
+      expect(served).toContain('<script src="/start-app.js" defer></script>');
       // A demo video is its poster until played: an image fetched at high priority, and nothing
       // of the recording.
       expect(served).not.toContain('<video');
@@ -265,6 +269,12 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
       }
       await sessionShown(page);
       await page.waitForLoadState('networkidle');
+      const added = await page.evaluate(() =>
+        [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')]
+          .filter((element) => element.matches('[fetchpriority="low"]'))
+          .map((element) => element.getAttribute('href') ?? element.getAttribute('src')),
+      );
+      expect(added).toEqual(expect.arrayContaining([...listed.preload, listed.entry]));
       const shell = suite.stack.layout.shell.url;
       for (const [name, marker] of Object.entries(SINGLETON_FILES)) {
         const files = scripts.filter((url) => url.includes(`__loadShare${marker}loadShare__`));

@@ -7,8 +7,9 @@
 //   alone changes its pages' HTML;
 // - the run-time configuration: inlined as a JSON data block (the shell reads it instead of
 //   fetching /runtime-config.json), and filling in the values the builds left as tokens.
-// The page's head also announces the remote's entry and first chunks (modulepreload, at low
-// priority: the page paints from its HTML; a demo video's poster is an <img fetchpriority=high>).
+// The page's head lists the app's scripts, the shell's and the remote's entry and first chunks,
+// for the shell's start-app.js to add as modulepreloads once the page has painted (a demo
+// video's poster, an <img fetchpriority=high>, and the page's styles come first).
 // A remote that does not answer within PRERENDER_TIMEOUT_MS (500 ms; 1.5 s before its first
 // answer), or has no prerendered HTML for the path, gets the plain shell: its JavaScript shows
 // the page or the remote's fallback as before.
@@ -44,12 +45,26 @@ const sameChrome = (a, b) =>
   Boolean(a.landing) === Boolean(b.landing) &&
   Boolean(a.hidePricing) === Boolean(b.hidePricing);
 
-/** The shell's own module scripts and modulepreloads in `html`, marked fetchpriority="low". */
-function lowPriorityScripts(html) {
-  return html.replace(
-    /<(link rel="modulepreload"|script type="module")(?![^>]*\bfetchpriority=)/g,
-    (_tag, opening) => `<${opening} fetchpriority="low"`,
-  );
+const MODULE_SCRIPT = /\s*<script type="module"[^>]*\bsrc="([^"]+)"[^>]*><\/script>/g;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*\bhref="([^"]+)"[^>]*>/g;
+
+/**
+ * The shell's index.html without its module script and modulepreloads, and their URLs: on a
+ * prerendered page start-app.js adds them, after the first paint.
+ */
+function withoutModuleScripts(html) {
+  const preload = [];
+  let entry = null;
+  const bare = html
+    .replace(MODULE_SCRIPT, (_tag, src) => {
+      entry ??= src;
+      return '';
+    })
+    .replace(MODULE_PRELOAD, (_tag, href) => {
+      preload.push(href);
+      return '';
+    });
+  return { bare, entry, preload };
 }
 
 /**
@@ -136,12 +151,12 @@ export function createShellPages({ dir, config, env = process.env }) {
   // Every page gets the configuration: the shell starts without asking for it.
   const configScript = `<script type="application/json" id="runtime-config">${scriptJson(config)}</script>`;
   const plain = template.replace('</head>', `${configScript}\n  </head>`);
-  // A prerendered page paints from its HTML: the app's scripts (the shell's own, from its build,
-  // and the remote's, in the head below) are fetched at low priority, after what the first paint
-  // needs (a demo video's poster, the remote's styles). Chromium fetches module scripts at high
-  // priority otherwise, ahead of the poster, and Lighthouse counts every high-priority script
-  // started before the first paint as blocking it (its simulated FCP was 1.0-2.4 s).
-  const prerenderedTemplate = lowPriorityScripts(template);
+  // A prerendered page paints from its HTML before any of the app's scripts is fetched: the
+  // shell's own, from its build, and the remote's are listed in the head for start-app.js.
+  // In the head itself, some thirty module scripts were fetched before the first paint (and
+  // Lighthouse counted every one of them in its simulated largest paint: 1.8-2.0 s on a page
+  // whose image and text had arrived with the HTML).
+  const shellScripts = withoutModuleScripts(template);
 
   const fillConfig = (html) =>
     html.replace(CONFIG_TOKEN, (token, key) =>
@@ -160,22 +175,28 @@ export function createShellPages({ dir, config, env = process.env }) {
     const url = (file) => `${base}${escapeHtml(file)}`;
     const content = fillConfig(route.html).replaceAll(REMOTE_BASE_TOKEN, base);
     const body = fillConfig(frame.html).replace(OUTLET_TOKEN, () => content);
+    const appScripts = {
+      entry: shellScripts.entry,
+      preload: [
+        ...shellScripts.preload,
+        ...[prerender.entry, ...prerender.preload].map((file) => `${remote.base}${file}`),
+      ],
+    };
     const head = [
-      // The federation's first requests, started with the HTML's: the manifest, the entry and
-      // the routes' first chunks.
+      // The federation's first request, started with the HTML's: the remote's manifest (its
+      // origin's connection, which the page's images use too).
       `<link rel="preload" as="fetch" href="${escapeHtml(remote.entry)}" crossorigin>`,
-      ...[prerender.entry, ...prerender.preload].map(
-        (file) => `<link rel="modulepreload" href="${url(file)}" crossorigin fetchpriority="low">`,
-      ),
       ...prerender.styles.map((file) => `<link rel="stylesheet" href="${url(file)}" crossorigin>`),
       frame.css,
       fillConfig(route.css).replaceAll(REMOTE_BASE_TOKEN, base),
       configScript,
+      `<script type="application/json" id="app-scripts">${scriptJson(appScripts)}</script>`,
+      '<script src="/start-app.js" defer></script>',
     ]
       .filter(Boolean)
       .join('\n    ');
 
-    let html = prerenderedTemplate;
+    let html = shellScripts.bare;
     if (route.title) {
       html = html.replace(
         /<title>[\s\S]*?<\/title>/,
