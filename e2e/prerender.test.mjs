@@ -286,6 +286,31 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
     }),
 );
 
+/** The page as a tab opened in the background sees itself: hidden, and never painting. */
+function hiddenTab() {
+  Object.defineProperty(document, 'visibilityState', { get: () => 'hidden' });
+  globalThis.requestAnimationFrame = () => 0;
+}
+
+test('a prerendered page opened in a background tab adds all its scripts at once and starts', () =>
+  onPhone(
+    async (page) => {
+      const served = await gotoPrerendered(page, '/');
+      const listed = JSON.parse(
+        /<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(served)[1],
+      );
+      await sessionShown(page);
+      const added = await page.evaluate(() =>
+        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
+          link.getAttribute('href'),
+        ),
+      );
+      // In the listed order, ahead of any the app's lazy imports add later.
+      expect(added.slice(0, listed.preload.length)).toEqual(listed.preload);
+    },
+    { init: hiddenTab },
+  ));
+
 test.each(['/', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
   '%s lays out its hero at once and its sections below only when near (content-visibility)',
   (route) =>
