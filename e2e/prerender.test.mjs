@@ -238,6 +238,10 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
     ),
 );
 
+/** The app's scripts a prerendered page's head lists for start-app.js: { entry, preload }. */
+const listedScripts = (served) =>
+  JSON.parse(/<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(served)[1]);
+
 test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
   '%s prerendered: each shared singleton is downloaded once, from the shell, no remote copy, every script at low priority',
   (route) =>
@@ -254,9 +258,7 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
       // fetched before it has painted (a video's poster is, at high priority). The head lists
       // them; start-app.js adds them then, every one at low priority.
       expect(served).not.toMatch(/<(link rel="modulepreload"|script type="module")/);
-      const listed = JSON.parse(
-        /<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(served)[1],
-      );
+      const listed = listedScripts(served);
       expect(listed.preload.length).toBeGreaterThan(10);
       expect(served).toContain('<script src="/start-app.js" defer></script>');
       // A demo video is its poster until played: an image fetched at high priority, and nothing
@@ -296,9 +298,7 @@ test('a prerendered page opened in a background tab adds all its scripts at once
   onPhone(
     async (page) => {
       const served = await gotoPrerendered(page, '/');
-      const listed = JSON.parse(
-        /<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(served)[1],
-      );
+      const listed = listedScripts(served);
       await sessionShown(page);
       const added = await page.evaluate(() =>
         [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
