@@ -170,7 +170,7 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter', '/
             errors.push(message.text());
           }
         });
-        await goto(page, route);
+        await gotoPrerendered(page, route);
         await sessionShown(page);
         await page.waitForLoadState('networkidle');
         const shifts = await page.evaluate(() => globalThis.__shifts);
@@ -238,6 +238,16 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
     ),
 );
 
+/** The URLs of the page's head elements matching `selector` (links' href, scripts' src), in order. */
+const headScripts = (page, selector) =>
+  page.evaluate(
+    (matching) =>
+      [...document.head.querySelectorAll(matching)].map(
+        (element) => element.getAttribute('href') ?? element.getAttribute('src'),
+      ),
+    selector,
+  );
+
 /** The app's scripts a prerendered page's head lists for start-app.js: { entry, preload }. */
 const listedScripts = (served) =>
   JSON.parse(/<script type="application\/json" id="app-scripts">(.*?)<\/script>/.exec(served)[1]);
@@ -271,10 +281,9 @@ test.each(['/', '/pricing', '/pdf-to-sheets-extension', '/yt-comment-filter'])(
       }
       await sessionShown(page);
       await page.waitForLoadState('networkidle');
-      const added = await page.evaluate(() =>
-        [...document.head.querySelectorAll('link[rel="modulepreload"], script[type="module"]')]
-          .filter((element) => element.matches('[fetchpriority="low"]'))
-          .map((element) => element.getAttribute('href') ?? element.getAttribute('src')),
+      const added = await headScripts(
+        page,
+        'link[rel="modulepreload"][fetchpriority="low"], script[type="module"][fetchpriority="low"]',
       );
       expect(added).toEqual(expect.arrayContaining([...listed.preload, listed.entry]));
       const shell = suite.stack.layout.shell.url;
@@ -300,11 +309,7 @@ test('a prerendered page opened in a background tab adds all its scripts at once
       const served = await gotoPrerendered(page, '/');
       const listed = listedScripts(served);
       await sessionShown(page);
-      const added = await page.evaluate(() =>
-        [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) =>
-          link.getAttribute('href'),
-        ),
-      );
+      const added = await headScripts(page, 'link[rel="modulepreload"]');
       // In the listed order, ahead of any the app's lazy imports add later.
       expect(added.slice(0, listed.preload.length)).toEqual(listed.preload);
     },
